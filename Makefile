@@ -1,0 +1,46 @@
+# Kakugo: build, test, benchmark and release the pbrain-kakugo brain.
+BIN      := pbrain-kakugo
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS  := -s -w -X main.version=$(VERSION)
+FUZZTIME ?= 30s
+
+.PHONY: all build test race vet fmt fuzz bench release clean
+
+all: fmt vet test build
+
+build:
+	go build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) .
+
+# The test command of README.md and .ci/run.
+test:
+	go test ./...
+
+race:
+	go test -race ./...
+
+vet:
+	go vet ./...
+
+fmt:
+	gofmt -l -w .
+
+# Runs every fuzz target for FUZZTIME each.
+fuzz:
+	@for pkg in $$(go list ./...); do \
+	  for t in $$(go test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "== $$pkg $$t"; go test -run XXX -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+# Hot-path micro benchmarks.
+bench:
+	go test -run XXX -bench . ./...
+
+# Linux and Windows executables; Piskvork and the Gomocup judge need the .exe.
+release:
+	mkdir -p dist
+	CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -trimpath -ldflags '$(LDFLAGS)' -o dist/$(BIN) .
+	CGO_ENABLED=0 GOOS=windows GOARCH=amd64 go build -trimpath -ldflags '$(LDFLAGS)' -o dist/$(BIN).exe .
+
+clean:
+	rm -rf $(BIN) $(BIN).exe dist

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/search"
+)
+
+// cmdPlay lets a person play the engine in the terminal.
+func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("play", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	ruleName := fs.String("rule", "freestyle", "rule: freestyle, standard, renju, caro, caro-exact, or a protocol number")
+	size := fs.String("size", "15", "board size: N or WxH")
+	colour := fs.String("engine", "white", "the engine's colour: black or white")
+	playerName := fs.String("player", players()[0].name, "the engine's player (see pbrain-kakugo --help)")
+	seed := fs.Int64("seed", 1, "seed for players that break ties at random")
+	turn := fs.Duration("time", 2*time.Second, "the engine's time per move")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: pbrain-kakugo play [flags]\n\nType moves like h8 (column letter, row number), 'undo' to take back\nyour last move, 'quit' to stop.\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage(err)
+	}
+	rule, err := engine.ParseRule(*ruleName)
+	if err != nil {
+		fmt.Fprintln(stderr, "play:", err)
+		return 2
+	}
+	w, h, err := parseSize(*size)
+	if err != nil {
+		fmt.Fprintln(stderr, "play:", err)
+		return 2
+	}
+	b, err := engine.New(w, h, rule)
+	if err != nil {
+		fmt.Fprintln(stderr, "play:", err)
+		return 2
+	}
+	var engineColour engine.Color
+	switch strings.ToLower(*colour) {
+	case "black", "b", "x":
+		engineColour = engine.Black
+	case "white", "w", "o":
+		engineColour = engine.White
+	default:
+		fmt.Fprintf(stderr, "play: --engine must be black or white, not %q\n", *colour)
+		return 2
+	}
+	player, err := newPlayer(*playerName, *seed)
+	if err != nil {
+		fmt.Fprintln(stderr, "play:", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "Kakugo (%s), %s on %dx%d. You play %s.\n", *playerName, rule, w, h, engineColour.Opp())
+	in := bufio.NewScanner(stdin)
+	for {
+		fmt.Fprint(stdout, "\n", b.String())
+		if winner := b.Winner(); winner != engine.Empty {
+			if winner == engineColour {
+				fmt.Fprintln(stdout, "The engine wins.")
+			} else {
+				fmt.Fprintln(stdout, "You win.")
+			}
+			return 0
+		}
+		if b.Full() {
+			fmt.Fprintln(stdout, "Draw: the board is full.")
+			return 0
+		}
+		if b.SideToMove() == engineColour {
+			lim := search.Limits{Turn: *turn, Match: search.Unlimited, Left: search.Unlimited, Start: time.Now()}
+			p := player.Move(context.Background(), b, lim)
+			if !b.Legal(p) {
+				fmt.Fprintln(stdout, "The engine has no legal move: you win.")
+				return 0
+			}
+			x, y := b.XY(p)
+			b.Make(p)
+			fmt.Fprintf(stdout, "Engine plays %s\n", engine.FormatMove(x, y))
+			continue
+		}
+		fmt.Fprintf(stdout, "Your move (%s): ", b.SideToMove())
+		if !in.Scan() {
+			fmt.Fprintln(stdout)
+			return 0
+		}
+		line := strings.ToLower(strings.TrimSpace(in.Text()))
+		switch line {
+		case "":
+			continue
+		case "quit", "exit", "q":
+			return 0
+		case "undo":
+			// Take back the engine's reply and your move, so it is your turn again.
+			for n := 0; n < 2 && b.MoveCount() > 0; n++ {
+				b.Undo()
+				if b.SideToMove() != engineColour {
+					break
+				}
+			}
+			continue
+		}
+		moves, err := engine.ParseMoves(line)
+		if err != nil || len(moves) != 1 {
+			fmt.Fprintln(stdout, "Type one move like h8, or undo, or quit.")
+			continue
+		}
+		if err := b.Play(moves[0].X, moves[0].Y); err != nil {
+			fmt.Fprintf(stdout, "%s: %v\n", line, err)
+		}
+	}
+}
+
+// parseSize reads a board size written as N or WxH.
+func parseSize(s string) (w, h int, err error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if i := strings.IndexByte(s, 'x'); i >= 0 {
+		_, err = fmt.Sscanf(s, "%dx%d", &w, &h)
+	} else {
+		_, err = fmt.Sscanf(s, "%d", &w)
+		h = w
+	}
+	if err != nil || w < engine.MinSize || w > engine.MaxSize || h < engine.MinSize || h > engine.MaxSize {
+		return 0, 0, fmt.Errorf("board size %q: want N or WxH with sides %d to %d", s, engine.MinSize, engine.MaxSize)
+	}
+	return w, h, nil
+}
+
+// exitUsage turns a flag parsing error into an exit code: 0 for --help.
+func exitUsage(err error) int {
+	if err == pflag.ErrHelp {
+		return 0
+	}
+	return 2
+}

@@ -1,0 +1,67 @@
+// Command pbrain-kakugo is the Kakugo Gomoku/Renju engine. With no
+// subcommand it is a Gomocup brain on stdin/stdout; subcommands are tools for
+// people (play), and for engine developers (see --help). main only wires the
+// packages together.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// version is set at link time by the Makefile (-X main.version=...).
+var version = "dev"
+
+// command is one subcommand of the binary.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+// commands lists the subcommands in the order --help shows them.
+func commands() []command {
+	return []command{
+		{"play", "play against the engine in the terminal", cmdPlay},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand; arguments that start with a dash, or none,
+// mean brain mode.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "help") {
+		usage(stdout)
+		return 0
+	}
+	name := "brain"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		name, args = args[0], args[1:]
+	}
+	for _, c := range commands() {
+		if c.name == name {
+			return c.run(args, stdin, stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "pbrain-kakugo: unknown subcommand %q (see --help)\n", name)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "pbrain-kakugo: a Gomoku/Renju engine and Gomocup brain")
+	fmt.Fprintln(w, "\nusage: pbrain-kakugo [brain flags]          Gomocup brain on stdin/stdout")
+	fmt.Fprintln(w, "       pbrain-kakugo SUBCOMMAND [flags]     (SUBCOMMAND --help lists its flags)")
+	fmt.Fprintln(w, "\nsubcommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nplayers (--player NAME, for brain and play):")
+	for _, p := range players() {
+		fmt.Fprintf(w, "  %-12s %s\n", p.name, p.summary)
+	}
+}
