@@ -8,7 +8,7 @@ var zobrist, zobristWhite = makeZobrist()
 
 func makeZobrist() (z [2][MaxSize * MaxSize]uint64, side uint64) {
 	s := uint64(0x6b616b75676f) // "kakugo": a fixed seed keeps hashes reproducible
-	next := func() uint64 { // splitmix64
+	next := func() uint64 {     // splitmix64
 		s += 0x9e3779b97f4a7c15
 		v := s
 		v = (v ^ v>>30) * 0xbf58476d1ce4e5b9
