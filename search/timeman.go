@@ -1,0 +1,87 @@
+package search
+
+import "time"
+
+// Time control. Gomocup's judge forfeits a brain whose move takes longer than
+// min(turn, time left) + 1 s; c-gomoku-cli stops it at turn + tolerance/2.
+// A brain must therefore plan inside the smaller of the two limits and keep a
+// margin for process scheduling and output latency.
+
+const (
+	// baseMargin covers writing the move, the pipe, and the manager's own
+	// timing jitter on a loaded machine.
+	baseMargin = 40 * time.Millisecond
+	// marginFraction adds a share of the turn time to the margin, because
+	// long turns suffer larger pauses (GC, a busy machine).
+	marginFraction = 20 // 1/20 = 5%
+	// maxMargin caps the margin on very long turns.
+	maxMargin = 500 * time.Millisecond
+	// movesToGo is how many more own moves a game is assumed to need when
+	// only the match clock limits us: Gomocup games rarely pass 60 moves a side.
+	movesToGo = 25
+	// minMovesToGo keeps a reserve late in long games.
+	minMovesToGo = 10
+)
+
+// Budget is the time plan for one move: a soft limit after which a search
+// should stop once its best move is settled, and a hard limit it must never
+// pass. Both count from the moment the request arrived.
+type Budget struct {
+	start time.Time
+	soft  time.Duration
+	hard  time.Duration
+}
+
+// NewBudget plans a move from the manager's limits; ply is the number of
+// stones on the board, used to spread the match time over the game.
+func NewBudget(lim Limits, ply int) Budget {
+	start := lim.Start
+	if start.IsZero() {
+		start = time.Now()
+	}
+	hard := time.Duration(1<<62 - 1)
+	if lim.Turn >= 0 {
+		hard = lim.Turn - margin(lim.Turn)
+	}
+	soft := hard * 7 / 10
+	if lim.Left != Unlimited && (lim.Match != Unlimited || lim.Left < hard) {
+		left := lim.Left - margin(lim.Left)
+		togo := time.Duration(max(movesToGo-ply/4, minMovesToGo))
+		if m := left / togo; m < soft {
+			soft = m
+		}
+		if m := left / 4; m < hard {
+			hard = m
+		}
+	}
+	hard = max(hard, 0)
+	soft = min(max(soft, 0), hard)
+	return Budget{start: start, soft: soft, hard: hard}
+}
+
+// margin is the safety margin kept inside a limit of length t.
+func margin(t time.Duration) time.Duration {
+	return min(baseMargin+t/marginFraction, maxMargin)
+}
+
+// Instant reports whether the plan leaves no time to search: the caller
+// should answer with its first reasonable move.
+func (b Budget) Instant() bool { return b.hard <= 0 }
+
+// Soft is the time after which a settled search should stop.
+func (b Budget) Soft() time.Duration { return b.soft }
+
+// Hard is the time the search must never pass.
+func (b Budget) Hard() time.Duration { return b.hard }
+
+// Elapsed is the time since the request arrived.
+func (b Budget) Elapsed() time.Duration { return time.Since(b.start) }
+
+// SoftDone reports whether the soft limit has passed.
+func (b Budget) SoftDone() bool { return time.Since(b.start) >= b.soft }
+
+// HardDone reports whether the hard limit has passed.
+func (b Budget) HardDone() bool { return time.Since(b.start) >= b.hard }
+
+// Deadline is the wall-clock time of the hard limit, for contexts.
+func (b Budget) Deadline() time.Time { return b.start.Add(b.hard) }
