@@ -24,7 +24,12 @@ type command struct {
 // commands lists the subcommands in the order --help shows them.
 func commands() []command {
 	return []command{
+		{"brain", "speak the Gomocup protocol on stdin/stdout (the default)", cmdBrain},
 		{"play", "play against the engine in the terminal", cmdPlay},
+		{"match", "run games between Gomocup brains", cmdMatch},
+		{"eval", "print the evaluator's view of a position", cmdEval},
+		{"train", "train the policy network on game records", cmdTrain},
+		{"nneval", "top-1/top-5 accuracy of policy weights on game records", cmdNNEval},
 	}
 }
 

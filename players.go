@@ -6,6 +6,7 @@ import (
 
 	"github.com/kakugo/kakugo/protocol"
 	"github.com/kakugo/kakugo/search"
+	"github.com/kakugo/kakugo/search/baseline"
 )
 
 // playerSpec names a built-in player and builds a fresh one. seed feeds the
@@ -19,8 +20,18 @@ type playerSpec struct {
 // players lists the built-in players; the first is the default.
 func players() []playerSpec {
 	return []playerSpec{
+		{"greedy", "Garcia's version one: the best point by combos and potentials, no search",
+			func(int64) protocol.Player { return search.Greedy{} }},
 		{"interim", "five, block five, else the best point by a line count (interim default)",
 			func(int64) protocol.Player { return search.Interim{} }},
+		{"testai", "Moilanen 2024 TestAI: eight-direction run scan, slightly defensive, random among the best",
+			func(seed int64) protocol.Player { return baseline.NewTestAI(seed) }},
+		{"convolution", "Yan & Feng 2018: 16 hard-coded line filters, attack and defence mixed with alpha 0.5",
+			func(seed int64) protocol.Player { return baseline.NewConvolution(seed) }},
+		{"alphabeta", "Adkins, Paek & Fair: alpha-beta to depth 3 over a piece-count and nearness score",
+			func(seed int64) protocol.Player { return baseline.NewAlphaBeta(seed) }},
+		{"patterns", "Kulikov 2014: alpha-beta to depth 4 over learned linear and composite patterns",
+			func(seed int64) protocol.Player { return baseline.NewPatterns(seed) }},
 	}
 }
 

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/protocol/manager"
+)
+
+// sprtDefaultGames caps an SPRT match when --games is not given: the test
+// normally stops long before.
+const sprtDefaultGames = 20000
+
+// cmdMatch runs games between Gomocup brains and reports the score, Elo
+// and, on request, an SPRT verdict.
+func cmdMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("match", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	engines := fs.StringArrayP("engine", "e", nil,
+		"a brain: [name=NAME] [dir=DIR] [env=KEY=VALUE] COMMAND [ARGS], or cmd=\"COMMAND ARGS\" (repeat; at least 2)")
+	ruleName := fs.String("rule", "freestyle", "rule: freestyle, standard, renju, caro, caro-exact, or a protocol number")
+	size := fs.String("size", "15", "board size: N or WxH (RECTSTART)")
+	turn := fs.Duration("turn", time.Second, "time per move, INFO timeout_turn (0 = none)")
+	matchTime := fs.Duration("match", 0, "time per game and engine, INFO timeout_match (0 = none)")
+	tolerance := fs.Duration("tolerance", time.Second, "how late a move may be before it loses on time")
+	hard := fs.Duration("hard-timeout", 2*time.Second, "extra wait past the tolerance before a silent brain is killed (no reply)")
+	startTimeout := fs.Duration("start-timeout", 10*time.Second, "wait for OK after START")
+	grace := fs.Duration("grace", time.Second, "time a brain has to exit after END")
+	maxMemory := fs.Int64("max-memory", 0, "INFO max_memory in bytes (0 = no limit; Gomocup uses 367001600); not enforced")
+	drawAfter := fs.Int("draw-after", 0, "adjudicate a draw once the board holds this many stones (0 = never; a full board always draws)")
+	openings := fs.String("openings", "", "opening file, pos (h8i9g7) or offset (dx,dy, ...) notation; each opening is played with both colours")
+	random := fs.Bool("random", false, "take the openings in a random order (see --seed) instead of file order")
+	seed := fs.Uint64("seed", 0, "seed of the random opening order (0 = pick one and report it)")
+	games := fs.IntP("games", "n", 2, fmt.Sprintf("games per pair of engines (with --sprt: the cap, default %d)", sprtDefaultGames))
+	concurrency := fs.IntP("concurrency", "j", 1, "games played at once")
+	gauntlet := fs.Bool("gauntlet", false, "the first engine plays each other one (default: round robin)")
+	reuse := fs.Bool("reuse", false, "keep one process per engine for the whole match, with a new START per game")
+	sprt := fs.String("sprt", "", "sequential test ELO0,ELO1 (logistic Elo of the first engine over the second); stops when decided")
+	alpha := fs.Float64("alpha", 0.05, "SPRT false positive rate")
+	beta := fs.Float64("beta", 0.05, "SPRT false negative rate")
+	outDir := fs.String("out-dir", "", "directory for a psq and an SGF record of every game")
+	keep := fs.Bool("keep-messages", false, "also save each game's brain output (MESSAGE lines and others) as a .log in --out-dir")
+	jsonFile := fs.String("json", "", "write the summary as JSON to this file (- = stdout)")
+	info := fs.StringArray("info", nil, "extra INFO line for every brain, KEY=VALUE (e.g. thread_num=1; repeat)")
+	quiet := fs.BoolP("quiet", "q", false, "no progress line per game on stderr")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `usage: pbrain-kakugo match [flags] [ENGINE...]
+
+Runs games between Gomocup brains, each in its own process. Engines come
+from --engine or as arguments, for example:
+
+  pbrain-kakugo match -n 20 --turn 200ms --openings f15-base-8k.txt \
+    -e "name=interim ./pbrain-kakugo --player interim" \
+    -e "name=testai ./pbrain-kakugo --player testai"
+
+Elo is the first engine's of each pair, with a 95% interval from the game
+pairs (pentanomial) once any pair is complete.
+
+flags:`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "match: "+format+"\n", a...)
+		return 2
+	}
+
+	o := manager.Options{
+		TurnTime: *turn, MatchTime: *matchTime, Tolerance: *tolerance, HardTimeout: *hard,
+		StartTimeout: *startTimeout, Grace: *grace, MaxMemory: *maxMemory, DrawAfter: *drawAfter,
+		RandomOrder: *random, Seed: *seed, Games: *games, Concurrency: *concurrency,
+		Gauntlet: *gauntlet, Reuse: *reuse, OutDir: *outDir, KeepMessages: *keep,
+	}
+	for _, s := range append(append([]string(nil), *engines...), fs.Args()...) {
+		spec, err := manager.ParseEngineSpec(s)
+		if err != nil {
+			return fail("%v", err)
+		}
+		o.Engines = append(o.Engines, spec)
+	}
+	if len(o.Engines) < 2 {
+		return fail("give at least two engines (--engine, see --help)")
+	}
+	var err error
+	if o.Rule, err = engine.ParseRule(*ruleName); err != nil {
+		return fail("%v", err)
+	}
+	if o.Width, o.Height, err = manager.ParseBoardSize(*size); err != nil {
+		return fail("%v", err)
+	}
+	if *openings != "" {
+		if o.Openings, err = manager.LoadOpenings(*openings); err != nil {
+			return fail("%v", err)
+		}
+	}
+	if *keep && *outDir == "" {
+		return fail("--keep-messages needs --out-dir")
+	}
+	if *tolerance == 0 {
+		// The library reads 0 as "use the default"; a zero tolerance is
+		// still possible from the command line.
+		o.Tolerance = time.Nanosecond
+	}
+	for _, kv := range *info {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return fail("--info %q: want KEY=VALUE", kv)
+		}
+		o.Info = append(o.Info, k+" "+v)
+	}
+	if *sprt != "" {
+		e0, e1, ok := strings.Cut(*sprt, ",")
+		elo0, err0 := strconv.ParseFloat(strings.TrimSpace(e0), 64)
+		elo1, err1 := strconv.ParseFloat(strings.TrimSpace(e1), 64)
+		if !ok || err0 != nil || err1 != nil {
+			return fail("--sprt %q: want ELO0,ELO1", *sprt)
+		}
+		o.SPRT = &manager.SPRT{Elo0: elo0, Elo1: elo1, Alpha: *alpha, Beta: *beta}
+		if !fs.Changed("games") {
+			o.Games = sprtDefaultGames
+		}
+	}
+	if !*quiet {
+		o.Progress = stderr
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sum, err := manager.Run(ctx, o)
+	if sum == nil {
+		return fail("%v", err)
+	}
+	code := 0
+	if err != nil {
+		fmt.Fprintf(stderr, "match: %v\n", err)
+		code = 1
+	}
+	// With the JSON on stdout the table goes to stderr, so that the JSON
+	// can be piped.
+	table := stdout
+	if *jsonFile == "-" {
+		table = stderr
+	}
+	fmt.Fprintln(table)
+	sum.WriteTable(table)
+	if sum.Settings.RandomOrder {
+		fmt.Fprintf(table, "opening order seed: %d\n", sum.Settings.Seed)
+	}
+	if *jsonFile != "" {
+		if err := writeJSONSummary(sum, *jsonFile, stdout); err != nil {
+			fmt.Fprintf(stderr, "match: %v\n", err)
+			code = 1
+		}
+	}
+	if sum.Interrupted && code == 0 {
+		code = 130
+	}
+	return code
+}
+
+// writeJSONSummary writes the summary to path, or to stdout for "-".
+func writeJSONSummary(sum *manager.Summary, path string, stdout io.Writer) error {
+	if path == "-" {
+		return sum.WriteJSON(stdout)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := sum.WriteJSON(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,280 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/nn"
+	"github.com/kakugo/kakugo/weights"
+)
+
+// recordFlags are the options shared by train and nneval that choose game
+// records and filter them.
+type recordFlags struct {
+	paths          []string
+	rule, size     string
+	leagues, years []string
+	rules          []string
+	seed           uint64
+	testFrac       float64
+}
+
+func (rf *recordFlags) register(fs *pflag.FlagSet) {
+	fs.StringSliceVar(&rf.paths, "games", []string{"../shared/games/gomocup-games.jsonl.gz"},
+		"game records: Gomocup .jsonl[.gz], .psq files or directories of them, .csv lines position,move")
+	fs.StringVar(&rf.rule, "rule", "freestyle", "rule of .psq and .csv records (the .jsonl records carry their own)")
+	fs.StringVar(&rf.size, "size", "15", "board size of .csv records: N or WxH")
+	fs.StringSliceVar(&rf.leagues, "league", nil, "keep only these leagues (e.g. Freestyle1,Standard1,Renju)")
+	fs.StringSliceVar(&rf.years, "year", nil, "keep only these years (e.g. 2021)")
+	fs.StringSliceVar(&rf.rules, "rules", nil, "keep only these rules (freestyle, standard, renju)")
+	fs.Uint64Var(&rf.seed, "seed", 1, "seed of the train/test split (and of training)")
+	fs.Float64Var(&rf.testFrac, "test-frac", 0.1, "fraction of games (grouped by league and opening) held out for testing")
+}
+
+// load reads every record and applies the filters.
+func (rf *recordFlags) load() ([]nn.Game, error) {
+	rule, err := engine.ParseRule(rf.rule)
+	if err != nil {
+		return nil, err
+	}
+	w, h, err := parseSize(rf.size)
+	if err != nil {
+		return nil, err
+	}
+	var all []nn.Game
+	for _, p := range rf.paths {
+		games, err := readRecords(p, rule, w, h)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, games...)
+	}
+	keep := func(list []string, v string) bool {
+		if len(list) == 0 {
+			return true
+		}
+		for _, x := range list {
+			if strings.EqualFold(x, v) {
+				return true
+			}
+		}
+		return false
+	}
+	out := all[:0]
+	for _, g := range all {
+		if keep(rf.leagues, g.League) && keep(rf.years, g.Year) && keep(rf.rules, g.Rule.String()) && g.Targets() > 0 {
+			out = append(out, g)
+		}
+	}
+	return out, nil
+}
+
+// readRecords reads one path: a directory (its .psq files), a .psq file,
+// a .csv file, or JSON lines.
+func readRecords(path string, rule engine.Rule, w, h int) ([]nn.Game, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		var games []nn.Game
+		err := filepath.WalkDir(path, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".psq") {
+				return err
+			}
+			gs, err := readRecords(p, rule, w, h)
+			games = append(games, gs...)
+			return err
+		})
+		return games, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".psq":
+		g, err := nn.ReadPSQ(f, path, rule)
+		return []nn.Game{g}, err
+	case ".csv":
+		return nn.ReadCSV(f, path, w, h, rule)
+	}
+	return nn.ReadJSONL(f)
+}
+
+// split divides games into the training and the test side.
+func (rf *recordFlags) split(games []nn.Game) (train, test []nn.Game) {
+	for _, g := range games {
+		if g.IsTest(rf.seed, rf.testFrac) {
+			test = append(test, g)
+		} else {
+			train = append(train, g)
+		}
+	}
+	return train, test
+}
+
+func basicFeatures() nn.Features { return nn.NewBasic() }
+
+// cmdTrain trains the policy network on game records.
+func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("train", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var rf recordFlags
+	rf.register(fs)
+	channels := fs.Int("channels", 24, "channels of the stem and the residual blocks")
+	blocks := fs.Int("blocks", 4, "residual blocks")
+	headKernel := fs.Int("head-kernel", 1, "kernel size of the policy head (1 or 3)")
+	threads := fs.Int("threads", 1, "goroutines per batch")
+	batch := fs.Int("batch", 64, "positions per step")
+	steps := fs.Int64("steps", 20000, "length of the run in steps (the learning-rate schedule ends there)")
+	warmup := fs.Int64("warmup", 200, "warm-up steps")
+	lr := fs.Float64("lr", 2e-3, "peak learning rate")
+	minLR := fs.Float64("min-lr", 5e-5, "final learning rate")
+	wd := fs.Float64("weight-decay", 1e-4, "AdamW weight decay")
+	evalEvery := fs.Int("eval-every", 500, "steps between held-out evaluations")
+	evalPositions := fs.Int("eval-positions", 2000, "held-out positions per evaluation during training")
+	ckpt := fs.String("checkpoint", "nn-train.ckpt", "checkpoint file (resumed from when it exists)")
+	ckptEvery := fs.Int("checkpoint-every", 500, "steps between checkpoints")
+	out := fs.String("out", "nn-train.kkw", "where the compressed weights are written")
+	maxTime := fs.Duration("max-time", 0, "stop (with a checkpoint) after this long; 0 for no limit")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: pbrain-kakugo train [flags]\n\nSupervised training of the policy network on game records, with the 8\nboard symmetries and a held-out split by game. Resumes from --checkpoint.\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage(err)
+	}
+	games, err := rf.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "train:", err)
+		return 1
+	}
+	train, test := rf.split(games)
+	cfg := nn.TrainConfig{Seed: rf.seed, Threads: *threads, Batch: *batch, Steps: *steps, Warmup: *warmup,
+		LR: *lr, MinLR: *minLR, WeightDecay: *wd, EvalEvery: *evalEvery, EvalPositions: *evalPositions,
+		Checkpoint: *ckpt, Out: *out, CheckpointEvery: *ckptEvery, MaxTime: *maxTime, Log: stdout}
+	var net *nn.Net
+	var opt *nn.Adam
+	if f, err := os.Open(*ckpt); err == nil {
+		net, opt, err = nn.LoadCheckpoint(f)
+		f.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "train: checkpoint %s: %v\n", *ckpt, err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "resuming %s at step %d\n", *ckpt, opt.Step)
+	} else {
+		arch := nn.Arch{Features: nn.BasicName, Planes: nn.NewBasic().NumPlanes(), Channels: *channels,
+			Blocks: *blocks, StemKernel: 3, BlockKernel: 3, HeadKernel: *headKernel}
+		if net, err = nn.NewRandom(arch, rf.seed); err != nil {
+			fmt.Fprintln(stderr, "train:", err)
+			return 2
+		}
+		opt = nn.NewAdam(net)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := nn.Train(ctx, cfg, net, opt, basicFeatures, train, test); err != nil {
+		fmt.Fprintln(stderr, "train:", err)
+		return 1
+	}
+	return 0
+}
+
+// cmdNNEval reports the top-1 and top-5 accuracy of policy weights on game
+// records.
+func cmdNNEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("nneval", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var rf recordFlags
+	rf.register(fs)
+	weightsPath := fs.String("weights", "", "weights file (default: the embedded weights)")
+	split := fs.String("split", "all", "which games to score: all, test or train (the split of train's --seed and --test-frac)")
+	by := fs.String("by", "league", "group the results by league, rule, year, size or none")
+	threads := fs.Int("threads", 1, "goroutines")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: pbrain-kakugo nneval [flags]\n\nTop-1 and top-5 move-prediction accuracy of policy weights on game\nrecords (every move after the opening stones).\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage(err)
+	}
+	var net *nn.Net
+	var err error
+	start := time.Now()
+	if *weightsPath == "" {
+		*weightsPath = weights.DefaultName + " (embedded)"
+		net, err = nn.LoadBytes(weights.Default())
+	} else if f, ferr := os.Open(*weightsPath); ferr != nil {
+		err = ferr
+	} else {
+		net, err = nn.Load(f)
+		f.Close()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "nneval: %s: %v\n", *weightsPath, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "weights %s: %v, %d parameters, loaded in %v\n", *weightsPath, net.Arch(), net.NumParams(), time.Since(start).Round(time.Microsecond))
+	games, err := rf.load()
+	if err != nil {
+		fmt.Fprintln(stderr, "nneval:", err)
+		return 1
+	}
+	train, test := rf.split(games)
+	switch *split {
+	case "test":
+		games = test
+	case "train":
+		games = train
+	case "all":
+	default:
+		fmt.Fprintf(stderr, "nneval: --split must be all, test or train, not %q\n", *split)
+		return 2
+	}
+	group := func(g *nn.Game) string {
+		switch *by {
+		case "league":
+			return strings.TrimSpace(g.Year + " " + g.League + " " + g.Rule.String())
+		case "rule":
+			return g.Rule.String()
+		case "year":
+			return g.Year
+		case "size":
+			return fmt.Sprintf("%dx%d", g.W, g.H)
+		}
+		return "all"
+	}
+	start = time.Now()
+	res := nn.Evaluate(net, basicFeatures, games, *threads, group)
+	var total nn.Accuracy
+	keys := make([]string, 0, len(res))
+	for k := range res {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		a := res[k]
+		total.Merge(*a)
+		fmt.Fprintf(stdout, "%-32s %s", k, a)
+		if a.Skipped > 0 {
+			fmt.Fprintf(stdout, ", %d illegal moves skipped", a.Skipped)
+		}
+		fmt.Fprintln(stdout)
+	}
+	fmt.Fprintf(stdout, "%-32s %s  [%d games, %s split, %v]\n", "total", total, len(games), *split, time.Since(start).Round(time.Second))
+	return 0
+}

@@ -1,0 +1,126 @@
+package nn
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kakugo/kakugo/engine"
+)
+
+// benchArchs are the candidate sizes measured for the accuracy/speed choice.
+var benchArchs = []Arch{
+	{Features: BasicName, Planes: basicPlanes, Channels: 24, Blocks: 4, StemKernel: 3, BlockKernel: 3, HeadKernel: 1},
+	{Features: BasicName, Planes: basicPlanes, Channels: 32, Blocks: 4, StemKernel: 3, BlockKernel: 3, HeadKernel: 1},
+	{Features: BasicName, Planes: basicPlanes, Channels: 32, Blocks: 6, StemKernel: 3, BlockKernel: 3, HeadKernel: 1},
+	{Features: BasicName, Planes: basicPlanes, Channels: 48, Blocks: 5, StemKernel: 3, BlockKernel: 3, HeadKernel: 1},
+}
+
+// benchBoard is a mid-game position with 30 stones.
+func benchBoard(b *testing.B, w, h int) *engine.Board {
+	return randomGame(b, rand.New(rand.NewPCG(3, 4)), w, h, engine.Freestyle, 30)
+}
+
+// BenchmarkForward times the network alone (input planes given) on each
+// candidate architecture and kernel set, 15x15 and 20x20.
+func BenchmarkForward(b *testing.B) {
+	for _, a := range benchArchs {
+		net, _ := NewRandom(a, 1)
+		for _, ks := range allKernels() {
+			if ks.name == "axpy" {
+				continue
+			}
+			for _, sz := range []int{15, 20} {
+				b.Run(fmt.Sprintf("c%db%d/%s/%dx%d", a.Channels, a.Blocks, ks.name, sz, sz), func(b *testing.B) {
+					ws := newWorkspaceWith(ks)
+					planes := make([]float32, a.Planes*sz*sz)
+					NewBasic().Fill(benchBoard(b, sz, sz), planes)
+					logits := make([]float32, sz*sz)
+					for b.Loop() {
+						net.Forward(ws, planes, sz, sz, logits)
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkPolicy times a whole uncached Policy call with the default
+// weights' architecture: features, network, legality mask and softmax.
+func BenchmarkPolicy(b *testing.B) {
+	net := defaultOrRandom(b)
+	for _, sz := range []int{15, 20} {
+		for _, rule := range []engine.Rule{engine.Freestyle, engine.Renju} {
+			b.Run(fmt.Sprintf("%dx%d/%s", sz, sz, rule), func(b *testing.B) {
+				e, err := NewEvaluator(net, NewBasic(), EvaluatorOptions{CacheSize: -1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				board := randomGame(b, rand.New(rand.NewPCG(3, 4)), sz, sz, rule, 30)
+				if board.SideToMove() != engine.Black {
+					board.Undo()
+				}
+				dst := make([]float32, sz*sz)
+				for b.Loop() {
+					e.Policy(board, dst)
+				}
+				b.ReportMetric(0, "ns/op")
+				b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/position")
+			})
+		}
+	}
+}
+
+// BenchmarkFeatures times the Basic feature planes alone.
+func BenchmarkFeatures(b *testing.B) {
+	for _, sz := range []int{15, 20} {
+		b.Run(fmt.Sprintf("%dx%d", sz, sz), func(b *testing.B) {
+			board := benchBoard(b, sz, sz)
+			f := NewBasic()
+			dst := make([]float32, f.NumPlanes()*sz*sz)
+			for b.Loop() {
+				clear(dst)
+				f.Fill(board, dst)
+			}
+		})
+	}
+}
+
+// BenchmarkTrainStep times one position's forward and backward pass.
+func BenchmarkTrainStep(b *testing.B) {
+	net := defaultOrRandom(b)
+	for _, sz := range []int{15, 20} {
+		b.Run(fmt.Sprintf("%dx%d", sz, sz), func(b *testing.B) {
+			board := benchBoard(b, sz, sz)
+			s := newSampler(NewBasic(), defaultKernels())
+			grad := make([]float32, net.NumParams())
+			var t engine.Point
+			for y := 0; y < sz; y++ {
+				for x := 0; x < sz; x++ {
+					if board.Legal(board.Pos(x, y)) {
+						t = engine.Point{X: x, Y: y}
+					}
+				}
+			}
+			for b.Loop() {
+				s.run(net, board, t, grad, 1)
+			}
+		})
+	}
+}
+
+// BenchmarkLoad times decoding the default weights.
+func BenchmarkLoad(b *testing.B) {
+	var buf bytes.Buffer
+	if err := defaultOrRandom(b).Save(&buf); err != nil {
+		b.Fatal(err)
+	}
+	data := buf.Bytes()
+	b.ReportMetric(float64(len(data)), "bytes")
+	for b.Loop() {
+		if _, err := LoadBytes(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

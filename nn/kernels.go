@@ -1,0 +1,23 @@
+package nn
+
+// kernels is a set of the two matrix kernels the layers run on. A Workspace
+// carries one, so tests and benchmarks can run the same network on the plain
+// Go kernels and on the SIMD ones side by side.
+type kernels struct {
+	// rows is gemmRows: c[o][j] = bias[o] + sum_kk a[o*k+kk] * b[kk][j].
+	rows func(a []float32, m, k int, b [][]float32, n int, bias []float32, c [][]float32)
+	// nt is gemmNT: c[o*k+kk] += sum_j a[o][j] * b[kk][j].
+	nt func(a [][]float32, m int, b [][]float32, k, n int, c []float32)
+	// relu sets x[j] = max(x[j] + r[j], 0) * mask[j]; r may be nil.
+	relu func(x, r, mask []float32)
+	name string
+}
+
+// goKernels are the plain Go kernels, available in every build.
+var goKernels = kernels{rows: gemmRowsGo, nt: gemmNTGo, relu: reluMaskGo, name: "go"}
+
+// defaultKernels are the fastest kernels this build and processor offer.
+func defaultKernels() kernels {
+	k, _ := simdKernels()
+	return k
+}

@@ -1,0 +1,140 @@
+package nn
+
+import (
+	"math"
+
+	"github.com/kakugo/kakugo/engine"
+)
+
+// Symmetries: bit 0 mirrors x, bit 1 mirrors y, bit 2 swaps x and y
+// (square boards only). The eight values are the eight symmetries of the
+// square; a rectangle has the four without the swap.
+
+// NumSymmetries is how many symmetries a w x h board has.
+func NumSymmetries(w, h int) int {
+	if w == h {
+		return 8
+	}
+	return 4
+}
+
+// Transform maps (x, y) on a w x h board by symmetry s.
+func Transform(s, x, y, w, h int) (int, int) {
+	if s&1 != 0 {
+		x = w - 1 - x
+	}
+	if s&2 != 0 {
+		y = h - 1 - y
+	}
+	if s&4 != 0 {
+		x, y = y, x
+	}
+	return x, y
+}
+
+// Position returns the board of game g before move ply, seen through
+// symmetry s, and the move played there, transformed the same way.
+func (g *Game) Position(ply, s int) (*engine.Board, engine.Point, error) {
+	b, err := engine.New(g.W, g.H, g.Rule)
+	if err != nil {
+		return nil, engine.Point{}, err
+	}
+	for _, m := range g.Moves[:ply] {
+		x, y := Transform(s, m.X, m.Y, g.W, g.H)
+		b.Make(b.Pos(x, y))
+	}
+	x, y := Transform(s, g.Moves[ply].X, g.Moves[ply].Y, g.W, g.H)
+	return b, engine.Point{X: x, Y: y}, nil
+}
+
+// sampler holds a worker's scratch for turning positions into losses.
+type sampler struct {
+	ws     *Workspace
+	feats  Features
+	planes []float32
+	legal  []bool
+	probs  []float64
+}
+
+func newSampler(f Features, k kernels) *sampler {
+	return &sampler{ws: newWorkspaceWith(k), feats: f}
+}
+
+// outcome is what one position gave: its loss and the rank of the played
+// move among the legal moves by logit (0 = the network's first choice).
+type outcome struct {
+	loss float64
+	rank int
+}
+
+// run evaluates net on board b with target move t. With grad non-nil it
+// also adds scale times the gradient of the loss to grad. It reports false
+// when the target is not a legal move there (a recorded forbidden move),
+// and then touches nothing.
+func (s *sampler) run(net *Net, b *engine.Board, t engine.Point, grad []float32, scale float32) (outcome, bool) {
+	if !b.OnBoard(t.X, t.Y) || !b.Legal(b.Pos(t.X, t.Y)) {
+		return outcome{}, false
+	}
+	w, h := b.Width(), b.Height()
+	n := w * h
+	np := s.feats.NumPlanes() * n
+	if cap(s.planes) < np {
+		s.planes = make([]float32, np)
+	}
+	s.planes = s.planes[:np]
+	clear(s.planes)
+	s.feats.Fill(b, s.planes)
+	buf := s.ws.buffersFor(net, w, h)
+	buf.setInput(s.planes)
+	buf.forward(s.ws.kern)
+	s.legal = LegalMask(b, s.legal)
+	g := buf.g
+	ti := t.Y*w + t.X
+	target := float64(buf.logits[g.cell(t.X, t.Y)])
+	// Softmax in float64 over the legal cells.
+	m := math.Inf(-1)
+	rank := 0
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			if i := y*w + x; s.legal[i] {
+				v := float64(buf.logits[g.cell(x, y)])
+				m = max(m, v)
+				if v > target {
+					rank++
+				}
+			}
+		}
+	}
+	if cap(s.probs) < n {
+		s.probs = make([]float64, n)
+	}
+	p := s.probs[:n]
+	var sum float64
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := y*w + x
+			p[i] = 0
+			if s.legal[i] {
+				p[i] = math.Exp(float64(buf.logits[g.cell(x, y)]) - m)
+				sum += p[i]
+			}
+		}
+	}
+	out := outcome{loss: -(target - m - math.Log(sum)), rank: rank}
+	if grad == nil {
+		return out, true
+	}
+	buf.ensureGrad()
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := y*w + x
+			d := p[i] / sum
+			if i == ti {
+				d--
+			}
+			buf.dLogits[g.cell(x, y)] = float32(d) * scale
+		}
+	}
+	buf.backward(s.ws.kern, grad)
+	return out, true
+}

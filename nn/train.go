@@ -1,0 +1,309 @@
+package nn
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+)
+
+// TrainConfig sets up a supervised training run.
+type TrainConfig struct {
+	// Seed drives the initial weights, the batches and the symmetries.
+	Seed uint64
+	// Threads is the number of goroutines a batch is split over.
+	Threads int
+	// Batch is the number of positions per step.
+	Batch int
+	// Steps is the length of the run: the learning rate warms up over
+	// Warmup steps, then follows a cosine down to MinLR at Steps.
+	Steps, Warmup int64
+	// LR and MinLR bound the learning rate; WeightDecay is AdamW's.
+	LR, MinLR, WeightDecay float64
+	// EvalEvery is the number of steps between held-out evaluations, on
+	// at most EvalPositions positions of the test games.
+	EvalEvery, EvalPositions int
+	// Checkpoint is the checkpoint path, written every CheckpointEvery
+	// steps and at the end; Out is where the weights go at the same
+	// times. Either may be empty.
+	Checkpoint, Out string
+	CheckpointEvery int
+	// MaxTime stops the run (with a checkpoint) after this long, and
+	// StopAt once the step count reaches it; 0 means no such limit.
+	// Neither changes the schedule, so a run stopped early resumes
+	// exactly.
+	MaxTime time.Duration
+	StopAt  int64
+	// Log receives the progress lines.
+	Log io.Writer
+}
+
+// position is one training or test sample: a game and a ply in it.
+type position struct {
+	game int32
+	ply  int32
+}
+
+// positionsOf lists the predicted moves of games.
+func positionsOf(games []Game) []position {
+	var ps []position
+	for gi := range games {
+		g := &games[gi]
+		for ply := g.Opening; ply < len(g.Moves); ply++ {
+			ps = append(ps, position{int32(gi), int32(ply)})
+		}
+	}
+	return ps
+}
+
+// Accuracy sums the outcomes of a set of positions.
+type Accuracy struct {
+	// N counts the positions scored; Skipped those whose recorded move
+	// was illegal (a forbidden move that lost the game).
+	N, Skipped int
+	// Top1 and Top5 count the positions whose move was the network's
+	// first choice, or among its first five.
+	Top1, Top5 int
+	// Loss is the sum of the cross-entropy losses.
+	Loss float64
+}
+
+func (a *Accuracy) add(o outcome) {
+	a.N++
+	a.Loss += o.loss
+	if o.rank == 0 {
+		a.Top1++
+	}
+	if o.rank < 5 {
+		a.Top5++
+	}
+}
+
+// Merge adds b's counts to a.
+func (a *Accuracy) Merge(b Accuracy) {
+	a.N += b.N
+	a.Skipped += b.Skipped
+	a.Top1 += b.Top1
+	a.Top5 += b.Top5
+	a.Loss += b.Loss
+}
+
+func (a Accuracy) String() string {
+	if a.N == 0 {
+		return "no positions"
+	}
+	n := float64(a.N)
+	return fmt.Sprintf("loss %.4f  top-1 %.2f%%  top-5 %.2f%%  (%d positions)",
+		a.Loss/n, 100*float64(a.Top1)/n, 100*float64(a.Top5)/n, a.N)
+}
+
+// Evaluate scores net on every predicted move of games, without symmetry,
+// over threads goroutines, and sums the results by group(game) (use a
+// constant for one total).
+func Evaluate(net *Net, newFeatures func() Features, games []Game, threads int, group func(*Game) string) map[string]*Accuracy {
+	return evaluatePositions(net, newFeatures, games, positionsOf(games), threads, group, defaultKernels())
+}
+
+func evaluatePositions(net *Net, newFeatures func() Features, games []Game, ps []position, threads int, group func(*Game) string, k kernels) map[string]*Accuracy {
+	threads = max(1, threads)
+	parts := make([]map[string]*Accuracy, threads)
+	var wg sync.WaitGroup
+	for t := 0; t < threads; t++ {
+		wg.Add(1)
+		go func(t int) {
+			defer wg.Done()
+			s := newSampler(newFeatures(), k)
+			res := map[string]*Accuracy{}
+			for i := t; i < len(ps); i += threads {
+				g := &games[ps[i].game]
+				key := group(g)
+				acc := res[key]
+				if acc == nil {
+					acc = &Accuracy{}
+					res[key] = acc
+				}
+				b, mv, err := g.Position(int(ps[i].ply), 0)
+				if err != nil {
+					acc.Skipped++
+					continue
+				}
+				o, ok := s.run(net, b, mv, nil, 0)
+				if !ok {
+					acc.Skipped++
+					continue
+				}
+				acc.add(o)
+			}
+			parts[t] = res
+		}(t)
+	}
+	wg.Wait()
+	total := map[string]*Accuracy{}
+	for _, p := range parts {
+		for k, a := range p {
+			if total[k] == nil {
+				total[k] = &Accuracy{}
+			}
+			total[k].Merge(*a)
+		}
+	}
+	return total
+}
+
+// lrAt is the learning rate of step (1-based): linear warm-up, then a
+// cosine from LR down to MinLR at Steps.
+func (c *TrainConfig) lrAt(step int64) float64 {
+	if step <= c.Warmup {
+		return c.LR * float64(step) / float64(max(c.Warmup, 1))
+	}
+	f := float64(step-c.Warmup) / float64(max(c.Steps-c.Warmup, 1))
+	f = min(f, 1)
+	return c.MinLR + (c.LR-c.MinLR)*0.5*(1+math.Cos(math.Pi*f))
+}
+
+// Train runs supervised learning of net (with optimiser opt, fresh or from
+// a checkpoint) on the predicted moves of train, under random symmetries,
+// reporting held-out accuracy on test. It stops at cfg.Steps, at
+// cfg.MaxTime or when ctx is cancelled, saving a checkpoint and the
+// weights each time it stops.
+func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeatures func() Features, train, test []Game) error {
+	logf := func(format string, args ...any) {
+		if cfg.Log != nil {
+			fmt.Fprintf(cfg.Log, format+"\n", args...)
+		}
+	}
+	ps := positionsOf(train)
+	if len(ps) == 0 {
+		return fmt.Errorf("nn: no training positions")
+	}
+	testPs := positionsOf(test)
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0xe7a1))
+	rng.Shuffle(len(testPs), func(i, j int) { testPs[i], testPs[j] = testPs[j], testPs[i] })
+	if cfg.EvalPositions > 0 && len(testPs) > cfg.EvalPositions {
+		testPs = testPs[:cfg.EvalPositions]
+	}
+	threads := max(1, cfg.Threads)
+	k := defaultKernels()
+	workers := make([]*sampler, threads)
+	grads := make([][]float32, threads)
+	for i := range workers {
+		workers[i] = newSampler(newFeatures(), k)
+		grads[i] = make([]float32, net.NumParams())
+	}
+	logf("train: %d positions from %d games; test: %d positions from %d games; %s; %d parameters; kernels %s; %d threads",
+		len(ps), len(train), len(testPs), len(test), net.Arch(), net.NumParams(), k.name, threads)
+	opt.WeightDecay = cfg.WeightDecay
+	start := time.Now()
+	var run Accuracy
+	save := func() error {
+		if cfg.Checkpoint != "" {
+			if err := writeFileAtomic(cfg.Checkpoint, func(w io.Writer) error { return SaveCheckpoint(w, net, opt) }); err != nil {
+				return err
+			}
+		}
+		if cfg.Out != "" {
+			if err := writeFileAtomic(cfg.Out, net.Save); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	lastLog, lastStep := start, opt.Step
+	for opt.Step < cfg.Steps {
+		if ctx.Err() != nil || (cfg.MaxTime > 0 && time.Since(start) > cfg.MaxTime) || (cfg.StopAt > 0 && opt.Step >= cfg.StopAt) {
+			logf("stopping at step %d", opt.Step)
+			return save()
+		}
+		step := opt.Step + 1
+		// The batch depends on the seed and the step alone, so a resumed
+		// run sees the batches it would have seen.
+		brng := rand.New(rand.NewPCG(cfg.Seed^0x5eed, uint64(step)))
+		batch := make([]position, cfg.Batch)
+		syms := make([]int, cfg.Batch)
+		for i := range batch {
+			batch[i] = ps[brng.IntN(len(ps))]
+			g := &train[batch[i].game]
+			syms[i] = brng.IntN(NumSymmetries(g.W, g.H))
+		}
+		accs := make([]Accuracy, threads)
+		var wg sync.WaitGroup
+		scale := 1 / float32(cfg.Batch)
+		for t := 0; t < threads; t++ {
+			wg.Add(1)
+			go func(t int) {
+				defer wg.Done()
+				clear(grads[t])
+				for i := t; i < len(batch); i += threads {
+					g := &train[batch[i].game]
+					b, mv, err := g.Position(int(batch[i].ply), syms[i])
+					if err != nil {
+						continue
+					}
+					if o, ok := workers[t].run(net, b, mv, grads[t], scale); ok {
+						accs[t].add(o)
+					} else {
+						accs[t].Skipped++
+					}
+				}
+			}(t)
+		}
+		wg.Wait()
+		for t := 1; t < threads; t++ {
+			for i, v := range grads[t] {
+				grads[0][i] += v
+			}
+		}
+		for _, a := range accs {
+			run.Merge(a)
+		}
+		opt.LR = cfg.lrAt(step)
+		opt.Update(net, grads[0])
+		if cfg.EvalEvery > 0 && step%int64(cfg.EvalEvery) == 0 || step == cfg.Steps {
+			el := time.Since(lastLog).Seconds()
+			rate := float64(step-lastStep) * float64(cfg.Batch) / el
+			lastLog, lastStep = time.Now(), step
+			line := fmt.Sprintf("step %d lr %.2e  train %s  %.0f pos/s", step, opt.LR, run, rate)
+			if len(testPs) > 0 {
+				res := evaluatePositions(net, newFeatures, test, testPs, threads, func(*Game) string { return "" }, k)
+				line += "  | held-out " + res[""].String()
+			}
+			logf("%s  [%s]", line, time.Since(start).Round(time.Second))
+			run = Accuracy{}
+		}
+		if cfg.CheckpointEvery > 0 && step%int64(cfg.CheckpointEvery) == 0 {
+			if err := save(); err != nil {
+				return err
+			}
+		}
+	}
+	return save()
+}
+
+// writeFileAtomic writes a file through a temporary one and a rename, so an
+// interrupted run never leaves half a checkpoint.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	if err := write(tmp); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	// CreateTemp makes the file private; weights are meant to be shared.
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
