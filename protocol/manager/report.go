@@ -117,17 +117,21 @@ func (s *Summary) WriteTable(w io.Writer) error {
 	sort.SliceStable(order, func(a, b int) bool {
 		return s.Engines[order[a]].Results.Score() > s.Engines[order[b]].Results.Score()
 	})
-	fmt.Fprintln(tw, "rank\tengine\tgames\tW-L-D\tscore\t%\tforfeits\t")
+	ratings := s.Ratings()
+	fmt.Fprintln(tw, "rank\tengine\tgames\tW-L-D\tscore\t%\trating\tforfeits\t")
 	for rank, i := range order {
 		e := s.Engines[i]
 		pct := 0.0
 		if g := e.Results.Games(); g > 0 {
 			pct = 100 * e.Results.Score() / float64(g)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%.1f\t%.1f\t%s\t\n", rank+1, e.Name, e.Results.Games(),
-			wld(e.Results), e.Results.Score(), pct, forfeitList(e.Forfeits))
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%.1f\t%.1f\t%s\t%s\t\n", rank+1, e.Name, e.Results.Games(),
+			wld(e.Results), e.Results.Score(), pct, signed(ratings[i]), forfeitList(e.Forfeits))
 	}
 	tw.Flush()
+	if len(s.Engines) > 2 {
+		fmt.Fprintf(w, "(rating: Elo fitted to all games, %s = 0, one virtual draw per pair)\n", s.Engines[0].Name)
+	}
 	fmt.Fprintln(w)
 
 	tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
@@ -195,6 +199,7 @@ type jsonEngine struct {
 	Name     string         `json:"name"`
 	Games    int            `json:"games"`
 	Score    float64        `json:"score"`
+	Rating   jsonFloat      `json:"rating"`
 	Results  jsonWLD        `json:"results"`
 	Forfeits map[Reason]int `json:"forfeits"`
 }
@@ -245,9 +250,10 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 	out := jsonSummary{Settings: s.Settings, Games: s.Games, Scheduled: s.Scheduled,
 		Interrupted: s.Interrupted, ElapsedMs: s.Elapsed.Milliseconds(), BlackWins: s.BlackWins,
 		WhiteWins: s.WhiteWins, Draws: s.Draws, Ends: s.Ends}
-	for _, e := range s.Engines {
+	ratings := s.Ratings()
+	for i, e := range s.Engines {
 		out.Engines = append(out.Engines, jsonEngine{e.Name, e.Results.Games(), e.Results.Score(),
-			toWLD(e.Results), e.Forfeits})
+			jsonFloat(ratings[i]), toWLD(e.Results), e.Forfeits})
 	}
 	for i := range s.Pairs {
 		p := &s.Pairs[i]
