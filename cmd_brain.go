@@ -41,7 +41,8 @@ func cmdBrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pbrain-kakugo brain: %v\n", err)
 		return 2
 	}
-	cfg := protocol.Config{Player: player, Suggest: *suggest, Debug: *debug}
+	cfg := protocol.Config{Player: player, Suggest: *suggest, Debug: *debug,
+		About: fmt.Sprintf(`name="Kakugo", version="%s", author="The Kakugo authors", country="International", www="https://github.com/kakugo/kakugo"`, version)}
 	if err := protocol.Serve(stdin, stdout, cfg); err != nil {
 		fmt.Fprintf(stderr, "pbrain-kakugo brain: %v\n", err)
 		return 1
