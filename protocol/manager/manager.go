@@ -77,7 +77,8 @@ words:
 		}
 	}
 	e.Command = append(e.Command, words[i:]...)
-	if len(e.Command) == 0 {
+	// An empty quoted word ("") is a word, but not a program to run.
+	if len(e.Command) == 0 || e.Command[0] == "" {
 		return EngineSpec{}, fmt.Errorf("engine %q: no command", s)
 	}
 	return e, nil
