@@ -179,7 +179,12 @@ func Softmax(x []float32, legal []bool) {
 			x[i] = 0
 			continue
 		}
-		e := float32(math.Exp(float64(v - m)))
+		// Below e^-40 a probability is nothing next to the best move's,
+		// and skipping math.Exp there avoids its slow underflow path.
+		var e float32
+		if d := v - m; d > -40 {
+			e = float32(math.Exp(float64(d)))
+		}
 		x[i] = e
 		sum += float64(e)
 	}

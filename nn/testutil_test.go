@@ -1,15 +1,26 @@
 package nn
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // defaultArch is the architecture of the shipped weights.
 var defaultArch = Arch{Features: BasicName, Planes: basicPlanes, Channels: 24, Blocks: 4, StemKernel: 3, BlockKernel: 3, HeadKernel: 3}
 
-// defaultOrRandom is a network of the default architecture with random
-// weights (the nn package cannot import weights, which embeds the real ones;
-// speed does not depend on the values).
+// defaultOrRandom is the shipped network, read from ../weights (package nn
+// cannot import package weights, which embeds it), or a random network of
+// the same architecture when the file is absent. Random weights spread the
+// logits far wider than trained ones, which makes the softmax slower.
 func defaultOrRandom(tb testing.TB) *Net {
 	tb.Helper()
+	if data, err := os.ReadFile("../weights/default.kkw"); err == nil {
+		n, err := LoadBytes(data)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return n
+	}
 	n, err := NewRandom(defaultArch, 1)
 	if err != nil {
 		tb.Fatal(err)

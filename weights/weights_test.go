@@ -57,3 +57,15 @@ func TestDefaultIsACopy(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// BenchmarkLoadDefault times decoding the embedded weights (decompression,
+// checksum and shape checks).
+func BenchmarkLoadDefault(b *testing.B) {
+	data := weights.Default()
+	for b.Loop() {
+		if _, err := nn.LoadBytes(data); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(data)), "bytes")
+}
