@@ -32,9 +32,11 @@ fuzz:
 	  done; \
 	done
 
-# Hot-path micro benchmarks.
-bench:
+# Hot-path micro benchmarks, then the engine's fixed search benchmark (its
+# last line is the node signature, the same on every run and machine).
+bench: build
 	go test -run XXX -bench . ./...
+	./$(BIN) bench
 
 # Linux and Windows executables; Piskvork and the Gomocup judge need the .exe.
 release:

@@ -30,6 +30,8 @@ func commands() []command {
 		{"eval", "print the evaluator's view of a position", cmdEval},
 		{"train", "train the policy network on game records", cmdTrain},
 		{"nneval", "top-1/top-5 accuracy of policy weights on game records", cmdNNEval},
+		{"bench", "deterministic search benchmark (node-count signature)", cmdBench},
+		{"solve", "find forced wins (VCF/VCT) in positions or puzzles", cmdSolve},
 	}
 }
 

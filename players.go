@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"strconv"
 	"strings"
 
 	"github.com/kakugo/kakugo/protocol"
@@ -20,6 +22,24 @@ type playerSpec struct {
 // players lists the built-in players; the first is the default.
 func players() []playerSpec {
 	return []playerSpec{
+		{"kakugo", "the full player: winning search (VCF, VCT, defence) and MCTS; threads from INFO thread_num or KAKUGO_THREADS",
+			func(seed int64) protocol.Player { return search.NewKakugo(kakugoOptions(seed, search.LeafDefault)) }},
+		{"kakugo-rollout", "the full player with roll-out leaves (at most 30 plies of a pattern policy)",
+			func(seed int64) protocol.Player { return search.NewKakugo(kakugoOptions(seed, search.LeafRollout)) }},
+		{"kakugo-static", "the full player with static-evaluation leaves (the evaluator's score squashed)",
+			func(seed int64) protocol.Player { return search.NewKakugo(kakugoOptions(seed, search.LeafStatic)) }},
+		{"kakugo-nowin", "the full player without the winning search (MCTS alone)",
+			func(seed int64) protocol.Player {
+				opt := kakugoOptions(seed, search.LeafDefault)
+				opt.WinSearch = search.WinSearchOff
+				return search.NewKakugo(opt)
+			}},
+		{"kakugo-vct", "the full player with VCT and the VCT defence check besides VCF",
+			func(seed int64) protocol.Player {
+				opt := kakugoOptions(seed, search.LeafDefault)
+				opt.WinSearch = search.WinSearchVCT
+				return search.NewKakugo(opt)
+			}},
 		{"greedy", "Garcia's version one: the best point by combos and potentials, no search",
 			func(int64) protocol.Player { return search.Greedy{} }},
 		{"interim", "five, block five, else the best point by a line count (interim default)",
@@ -33,6 +53,15 @@ func players() []playerSpec {
 		{"patterns", "Kulikov 2014: alpha-beta to depth 4 over learned linear and composite patterns",
 			func(seed int64) protocol.Player { return baseline.NewPatterns(seed) }},
 	}
+}
+
+// kakugoOptions are the full player's options: the leaf mode, the seed, and
+// the thread count from the environment variable KAKUGO_THREADS when set
+// (it overrides INFO thread_num), so that a match can give two instances of
+// one binary different thread counts (match -e "env=KAKUGO_THREADS=2 ...").
+func kakugoOptions(seed int64, leaf search.LeafMode) search.KakugoOptions {
+	threads, _ := strconv.Atoi(os.Getenv("KAKUGO_THREADS"))
+	return search.KakugoOptions{Leaf: leaf, Seed: uint64(seed), Threads: threads}
 }
 
 // newPlayer builds the player called name.

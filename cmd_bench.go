@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/kakugo/kakugo/search"
+)
+
+// cmdBench is the deterministic search benchmark: every position of
+// search.BenchPositions searched by a fresh full player to a fixed playout
+// count. It prints each position's move, nodes, time and speed, then the
+// totals and the signature (the node total), which stays the same on every
+// run and machine as long as the search does not change (one thread only).
+func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	playouts := fs.Int64("playouts", 3000, "MCTS playouts per position")
+	threads := fs.Int("threads", 1, "search threads (the signature is repeatable with 1 only)")
+	leaf := fs.String("leaf", "", "leaf values: rollout or static (default: the player's default)")
+	noWin := fs.Bool("nowin", false, "turn the winning search off")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: pbrain-kakugo bench [flags]   fixed-playout search benchmark with a node signature")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == pflag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 || *playouts <= 0 || *threads <= 0 {
+		fmt.Fprintln(stderr, "pbrain-kakugo bench: playouts and threads must be positive, and no arguments")
+		return 2
+	}
+	opt := kakugoOptions(1, search.LeafDefault)
+	opt.Threads = *threads
+	if *noWin {
+		opt.WinSearch = search.WinSearchOff
+	}
+	switch *leaf {
+	case "":
+	case "rollout":
+		opt.Leaf = search.LeafRollout
+	case "static":
+		opt.Leaf = search.LeafStatic
+	default:
+		fmt.Fprintf(stderr, "pbrain-kakugo bench: unknown leaf %q (rollout or static)\n", *leaf)
+		return 2
+	}
+	fmt.Fprintf(stdout, "bench: %d playouts a position, %d thread(s), %s leaves\n", *playouts, *threads, search.NewKakugo(opt).Leaf())
+	fmt.Fprintf(stdout, "%-8s %-10s %4s %5s %9s %10s %9s %9s %9s\n",
+		"position", "rule", "size", "move", "playouts", "nodes", "ms", "playout/s", "nodes/s")
+	var total search.BenchResult
+	_, err := search.Bench(context.Background(), search.BenchOptions{Playouts: *playouts, Threads: *threads, Player: opt},
+		func(r search.BenchResult) {
+			fmt.Fprintf(stdout, "%-8s %-10s %4d %5s %9d %10d %9d %9.0f %9.0f\n",
+				r.Position.Name, r.Position.Rule, r.Position.Size, r.Move, r.Playouts, r.Nodes,
+				r.Time.Milliseconds(), benchRate(r.Playouts, r.Time), benchRate(r.Nodes, r.Time))
+			total.Playouts += r.Playouts
+			total.Nodes += r.Nodes
+			total.Time += r.Time
+		})
+	if err != nil {
+		fmt.Fprintf(stderr, "pbrain-kakugo bench: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "%-8s %-10s %4s %5s %9d %10d %9d %9.0f %9.0f\n", "total", "", "", "",
+		total.Playouts, total.Nodes, total.Time.Milliseconds(), benchRate(total.Playouts, total.Time), benchRate(total.Nodes, total.Time))
+	fmt.Fprintf(stdout, "signature %d\n", total.Nodes)
+	return 0
+}
+
+// benchRate is a rate, 0 for no time.
+func benchRate(n int64, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
+}

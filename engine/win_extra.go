@@ -1,0 +1,9 @@
+package engine
+
+// HashAfter is the Zobrist key the position would have after the side to
+// move played p, without playing it: searches use it to look up a child
+// position in a transposition table before deciding to visit it.
+func (b *Board) HashAfter(p Pos) uint64 {
+	x, y := b.XY(p)
+	return b.hash ^ zobrist[b.side-1][y*MaxSize+x] ^ zobristWhite
+}

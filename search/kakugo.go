@@ -1,0 +1,335 @@
+package search
+
+import (
+	"context"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// KakugoOptions configure the full player. The zero value is the default
+// player: the measured-stronger leaf mode (static evaluation), the thread
+// count the manager asks for, the winning search on.
+type KakugoOptions struct {
+	// Leaf is how new leaves are valued (LeafDefault: the stronger mode).
+	Leaf LeafMode
+	// Threads, when positive, is the number of search threads, whatever
+	// the manager says; 0 leaves it to INFO thread_num (one by default).
+	Threads int
+	// Seed feeds the roll-outs' random numbers; with a playout limit and
+	// one thread, equal seeds give equal searches.
+	Seed uint64
+	// NewPolicy, when not nil, builds a move-prior Policy for one search
+	// thread (called once per thread); nil uses the evaluator's priors.
+	NewPolicy func() Policy
+	// WinSearch is what the winning search does before the tree search
+	// (WinSearchDefault: the measured best).
+	WinSearch WinSearchMode
+	// CPuct, FPUReduction, MaxChildren and StaticScale replace the tuned
+	// search constants when positive (for tuning matches).
+	CPuct, FPUReduction float64
+	MaxChildren         int
+	StaticScale         float64
+	// VCFProbe, when positive, runs a VCF search of at most this many
+	// nodes at every tree expansion where the side to move has a four.
+	VCFProbe int64
+}
+
+// WinSearchMode says what the winning search does at the root.
+type WinSearchMode uint8
+
+const (
+	// WinSearchDefault is the mode measured best: WinSearchVCF (see
+	// docs/testing.md).
+	WinSearchDefault WinSearchMode = iota
+	// WinSearchOff: no winning search; the tree search alone.
+	WinSearchOff
+	// WinSearchVCF: our VCF, then the opponent's VCF threat: when the
+	// opponent would have one if we passed, only the moves that stop it
+	// are searched.
+	WinSearchVCF
+	// WinSearchVCT: WinSearchVCF, then our VCT and the opponent's VCT
+	// threat, which restricts the moves the same way.
+	WinSearchVCT
+)
+
+// String names the mode as the player list does.
+func (m WinSearchMode) String() string {
+	return [...]string{"default", "off", "vcf", "vct"}[min(int(m), 3)]
+}
+
+// Default memory figures.
+const (
+	// kakugoDefaultMemory is assumed when the manager gives no max_memory:
+	// Gomocup's limit.
+	kakugoDefaultMemory = 350 << 20
+	// kakugoTreeShare is the part of max_memory the tree and the winning
+	// search's table may take together; the rest is headroom for the
+	// runtime, the evaluators and the garbage collector.
+	kakugoTreeShare = 60
+	// kakugoTTShare is the winning search's part of max_memory unless
+	// hash_size says otherwise.
+	kakugoTTShare = 10
+	// kakugoTTPerSecond and kakugoTTMin size the winning search's table
+	// by the time a move may take, when that is less than its share.
+	kakugoTTPerSecond = 8 << 20
+	kakugoTTMin       = 2 << 20
+	// kakugoTTEntryBytes is the size of one winning-search table entry.
+	kakugoTTEntryBytes = 32
+	// kakugoProbeEntries sizes each thread's VCF-probe table (2 MiB).
+	kakugoProbeEntries = 1 << 16
+	// kakugoUntimedPlayouts caps a search that has neither a clock nor a
+	// playout limit.
+	kakugoUntimedPlayouts = 1 << 20
+)
+
+// Kakugo is the full player (issue 5): the order of play of the design
+// (a five; block a five; a proven win from the winning search, whose proof
+// then answers every defence at once; otherwise the primary MCTS over the
+// moves that survive the defence check), the tree kept between moves, and
+// the time and memory limits of the protocol. It is not safe for concurrent
+// use: the brain calls it from one goroutine at a time.
+type Kakugo struct {
+	opt KakugoOptions
+	cfg mctsConfig
+
+	pool *mctsPool
+	tree kakugoTree
+
+	prover     kakugoProver
+	proverBusy chan struct{}                  // closed when an abandoned prover call returns
+	newProver  func(entries int) kakugoProver // newKakugoWinSearch; tests put stand-ins here
+	ttEntries  int                            // the prover's table size
+	hashKB     int64                          // hash_size, 0 when unset
+	memory     int64                          // the max_memory the sizes were computed for
+	reply      func(b *engine.Board) (engine.Pos, bool)
+	policies   []Policy
+	probes     []kakugoProver // the threads' in-tree VCF probes
+
+	stats kakugoStats // the last move's work
+}
+
+// kakugoStats count one move's work, for the bench.
+type kakugoStats struct {
+	playouts int64 // MCTS playouts
+	reused   int32 // the root's visits when the search began (a kept tree)
+	nodes    int64 // moves made by the MCTS threads
+	winNodes int64 // nodes of the winning search's proofs
+	winTime  time.Duration
+}
+
+// kakugoTree is where the tree's root stands: the position's move history
+// and stone colours, so that a later position can be recognised as the
+// same game a few moves on.
+type kakugoTree struct {
+	ok      bool
+	root    int32
+	w, h    int
+	rule    engine.Rule
+	moves   []engine.Pos
+	colours []engine.Color
+	side    engine.Color
+}
+
+// NewKakugo builds the full player.
+func NewKakugo(opt KakugoOptions) *Kakugo {
+	cfg := mctsDefaults()
+	if opt.Leaf != LeafDefault {
+		cfg.leaf = opt.Leaf
+	}
+	if opt.CPuct > 0 {
+		cfg.cpuct = opt.CPuct
+	}
+	if opt.FPUReduction > 0 {
+		cfg.fpuReduction = opt.FPUReduction
+	}
+	if opt.MaxChildren > 0 {
+		cfg.maxChildren = opt.MaxChildren
+	}
+	if opt.StaticScale > 0 {
+		cfg.staticScale = opt.StaticScale
+	}
+	if opt.VCFProbe > 0 {
+		cfg.vcfProbe = opt.VCFProbe
+	}
+	if opt.WinSearch != WinSearchDefault {
+		cfg.win = opt.WinSearch
+	}
+	go kakugoWarm()
+	return &Kakugo{opt: opt, cfg: cfg, newProver: newKakugoWinSearch}
+}
+
+// kakugoWarm builds the evaluator's tables for freestyle, the commonest
+// rule, while the brain starts up, so that the first move of a game does
+// not pay for them (about 15 ms, a third of the search at 100 ms a move).
+// Only one rule: building all five in the background took CPU from the
+// first move's search on a loaded machine (measured: first moves of 55 to
+// 100 ms at 100 ms a move, with no time left to search). The tables are
+// built once per process; later calls return at once.
+func kakugoWarm() { eval.TablesFor(engine.Freestyle) }
+
+// Leaf is the leaf mode the player uses (LeafDefault resolved).
+func (k *Kakugo) Leaf() LeafMode { return k.cfg.leaf }
+
+// WinSearch is the winning-search mode the player uses (WinSearchDefault
+// resolved).
+func (k *Kakugo) WinSearch() WinSearchMode { return k.cfg.win }
+
+// Move implements the player interface.
+func (k *Kakugo) Move(ctx context.Context, b *engine.Board, lim Limits) engine.Pos {
+	move, _ := k.think(ctx, b, lim, 0)
+	return move
+}
+
+// NBest ranks the n best moves (YXNBEST) by a full search, best first, and
+// reports each with its visits and win rate in MESSAGE lines.
+func (k *Kakugo) NBest(ctx context.Context, b *engine.Board, lim Limits, n int) []engine.Pos {
+	move, ranked := k.think(ctx, b, lim, n)
+	out := []engine.Pos{move}
+	for i, r := range ranked {
+		if len(out) >= n {
+			break
+		}
+		if r.move != move {
+			out = append(out, r.move)
+		}
+		if lim.Info != nil && i < n {
+			lim.Info(kakugoNBestLine(b, i+1, r))
+		}
+	}
+	return out
+}
+
+// ClearHash drops the tree and the winning search's table (YXHASHCLEAR).
+func (k *Kakugo) ClearHash() {
+	k.tree.ok = false
+	if k.pool != nil {
+		k.pool.reset()
+	}
+	if k.prover != nil {
+		if k.proverIdle() {
+			k.prover.clear()
+		} else { // an abandoned call still runs in it: start afresh
+			k.prover, k.proverBusy = k.newProver(k.ttEntries), nil
+		}
+	}
+	for _, p := range k.probes {
+		p.clear()
+	}
+	k.reply = nil
+}
+
+// SetHashSize sizes the winning search's table from Yixin-Board's
+// hash_size (KiB; 0 restores the default share of max_memory).
+func (k *Kakugo) SetHashSize(kib int64) {
+	k.hashKB = kib
+	k.memory = -1 // recompute the sizes at the next move
+}
+
+// think is Move and NBest: the chosen move and, when a search ran, the
+// root moves ranked.
+func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest int) (engine.Pos, []mctsRanked) {
+	bud := NewBudget(lim, b.MoveCount())
+	timed := lim.Turn >= 0 || lim.Left != Unlimited
+	k.stats = kakugoStats{}
+	if b.MoveCount() == 0 {
+		return b.Pos(b.Width()/2, b.Height()/2), nil
+	}
+	e := eval.Attach(b)
+	defer e.Detach()
+	me, op := b.SideToMove(), b.SideToMove().Opp()
+	if f := e.Fives(me); len(f) > 0 {
+		k.say(lim, "five")
+		return f[0], nil
+	}
+	if f := e.Fives(op); len(f) > 0 || (timed && bud.Instant()) {
+		return greedyChoice(e), nil // the one block, or the best of several
+	}
+	k.size(lim)
+	if move, ok := k.proofReply(b); ok {
+		k.say(lim, "win (proof) | pv "+kakugoMoves(b, []engine.Pos{move}))
+		return move, nil
+	}
+	winStart := time.Now()
+	allowed, won := k.winSearch(ctx, b, e, lim, bud, timed)
+	k.stats.winTime = time.Since(winStart)
+	if won != engine.NoPos {
+		return won, nil
+	}
+	if timed && bud.HardDone() {
+		// Starved of CPU (or a slow first move): no time to set up a
+		// search; the greedy choice costs a millisecond.
+		return greedyChoice(e), nil
+	}
+	return k.search(ctx, b, lim, bud, timed, allowed, nbest)
+}
+
+// proofReply answers from the proof of an earlier move's win.
+func (k *Kakugo) proofReply(b *engine.Board) (engine.Pos, bool) {
+	if k.reply == nil {
+		return engine.NoPos, false
+	}
+	move, ok := k.reply(b)
+	if !ok || !b.Legal(move) {
+		k.reply = nil
+		return engine.NoPos, false
+	}
+	return move, true
+}
+
+// say passes one MESSAGE line to the user when show_detail is on.
+func (k *Kakugo) say(lim Limits, line string) {
+	if lim.Info != nil {
+		lim.Info(line)
+	}
+}
+
+// threads is the number of search threads: the player's own setting when
+// it has one (an operator's explicit choice), else the manager's thread_num
+// (the brain passes 1 when the manager says nothing), at most 256.
+func (k *Kakugo) threads(lim Limits) int {
+	n := k.opt.Threads
+	if n <= 0 {
+		n = lim.Threads
+	}
+	return min(max(n, 1), 256)
+}
+
+// size fits the tree's pool and the winning search's table into
+// max_memory (kakugoDefaultMemory when unset), rebuilding them only when
+// the figures change.
+func (k *Kakugo) size(lim Limits) {
+	total := lim.MaxMemory
+	if total <= 0 {
+		total = kakugoDefaultMemory
+	}
+	if total == k.memory && k.pool != nil {
+		return
+	}
+	k.memory = total
+	share := total * kakugoTreeShare / 100
+	tt := total * kakugoTTShare / 100
+	if lim.Turn >= 0 && lim.Turn < time.Duration(tt/kakugoTTPerSecond)*time.Second {
+		// A short move visits few win-search nodes; a big table only costs
+		// page faults on the first moves (measured: up to 40 ms for 32 MiB).
+		tt = max(kakugoTTPerSecond*int64(lim.Turn)/int64(time.Second), kakugoTTMin)
+	}
+	if k.hashKB > 0 {
+		tt = min(k.hashKB<<10, share/2)
+	}
+	if k.cfg.win == WinSearchOff {
+		tt = 0
+	}
+	entries := int(tt / kakugoTTEntryBytes)
+	if entries != k.ttEntries || (k.prover == nil && k.cfg.win != WinSearchOff) {
+		k.ttEntries = entries
+		k.prover, k.proverBusy = k.newProver(entries), nil
+		k.reply = nil
+	}
+	nodes := (share - tt) / mctsNodeBytes
+	if k.pool == nil || int64(k.pool.limit) != max(min(nodes, 1<<31-mctsSegSize), mctsSegSize) {
+		k.pool = newMctsPool(nodes)
+		k.tree.ok = false
+	}
+}

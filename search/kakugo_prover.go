@@ -1,0 +1,168 @@
+package search
+
+import (
+	"context"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// kakugoProver is the winning search (VCF and VCT proofs, and the defence
+// check) as the player uses it. The player only calls it through this
+// interface, so that it can be tested with a stand-in and run without one.
+type kakugoProver interface {
+	// prove looks for a forced win for the side to move, with fours only
+	// (vct false) or fours and threes. ev is attached to b; both are
+	// restored.
+	prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) kakugoWin
+	// defend asks whether the opponent would have such a win if the side
+	// to move passed, and if so which moves leave it none.
+	defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) (safe []engine.Pos, threatened bool)
+	// clear drops the prover's memory (YXHASHCLEAR).
+	clear()
+}
+
+// kakugoWin is a proven forced win.
+type kakugoWin struct {
+	win   bool
+	move  engine.Pos   // the first move
+	line  []engine.Pos // one winning line, both sides' moves
+	nodes int64
+	// reply answers a later position of the same win (after the
+	// defender's move), or ok=false once the game has left the proof.
+	reply func(b *engine.Board) (move engine.Pos, ok bool)
+}
+
+// Win-search budgets: the share of the hard limit each step may use in a
+// timed search, and the node caps under a playout limit.
+const (
+	kakugoVCFShare    = 10 // percent of the hard limit
+	kakugoDefendShare = 8
+	kakugoVCTShare    = 15
+	kakugoVCFNodes    = 5000
+	kakugoVCTNodes    = 5000
+	kakugoDefendNodes = 3000
+
+	// kakugoProverGrace is how long past its deadline a prover call is
+	// waited for before it is abandoned.
+	kakugoProverGrace = 5 * time.Millisecond
+)
+
+// winSearch runs the winning search: our VCF, the opponent's VCF threat,
+// and under WinSearchVCT our VCT and the opponent's VCT threat. It returns a proven winning move, or
+// NoPos and the moves that parry the opponent's threat (nil when there is
+// none, or when nothing parries it: then every move is as good as lost and
+// the search chooses among all).
+//
+// In a timed search every call runs on a copy of the position in its own
+// goroutine and is abandoned if it overruns its deadline (the prover's own
+// checks, or a proof check it cannot interrupt, may miss it): the player's
+// clock must not depend on another component keeping time. An abandoned
+// call keeps the prover until it returns; until then the player plays
+// without the winning search.
+func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluator, lim Limits, bud Budget, timed bool) ([]engine.Pos, engine.Pos) {
+	if k.prover == nil || !k.proverIdle() {
+		return nil, engine.NoPos
+	}
+	pb, pe := b, e
+	if timed {
+		pb = b.Clone()
+		pe = eval.Attach(pb)
+	}
+	abandoned := false
+	defer func() {
+		if timed && !abandoned {
+			pe.Detach()
+		}
+	}()
+	// call runs f with the deadline and node cap of one step, and reports
+	// whether it finished.
+	call := func(share int, nodes int64, f func(ctx context.Context, deadline time.Time, maxNodes int64)) bool {
+		if !timed {
+			f(ctx, time.Time{}, nodes)
+			return true
+		}
+		deadline := time.Now().Add(bud.Hard() * time.Duration(share) / 100)
+		if dl := bud.Deadline(); deadline.After(dl) {
+			deadline = dl
+		}
+		if lim.MaxNodes <= 0 {
+			nodes = 0
+		}
+		wait := deadline.Add(kakugoProverGrace)
+		if dl := bud.Deadline(); wait.After(dl) {
+			wait = dl
+		}
+		cctx, cancel := context.WithDeadline(ctx, wait)
+		defer cancel()
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			f(cctx, deadline, nodes)
+		}()
+		select {
+		case <-done:
+			return true
+		case <-cctx.Done():
+			select {
+			case <-done: // finished just in time
+				return true
+			default:
+			}
+			abandoned = true
+			k.proverBusy = done
+			return false
+		}
+	}
+	kinds := []bool{false, true}
+	if k.cfg.win != WinSearchVCT {
+		kinds = kinds[:1]
+	}
+	for _, vct := range kinds {
+		share, nodes := kakugoVCFShare, int64(kakugoVCFNodes)
+		if vct {
+			share, nodes = kakugoVCTShare, kakugoVCTNodes
+		}
+		var r kakugoWin
+		if !call(share, nodes, func(c context.Context, dl time.Time, mn int64) { r = k.prover.prove(c, pb, pe, vct, dl, mn) }) {
+			return nil, engine.NoPos
+		}
+		k.stats.winNodes += r.nodes
+		if r.win && b.Legal(r.move) {
+			k.reply = r.reply
+			k.say(lim, kakugoWinLine(b, vct, r, bud))
+			return nil, r.move
+		}
+		var safe []engine.Pos
+		var threatened bool
+		if !call(kakugoDefendShare, kakugoDefendNodes, func(c context.Context, dl time.Time, mn int64) {
+			safe, threatened = k.prover.defend(c, pb, pe, vct, dl, mn)
+		}) {
+			return nil, engine.NoPos
+		}
+		if threatened {
+			if len(safe) == 0 {
+				k.say(lim, "lost to a forced win")
+				return nil, engine.NoPos
+			}
+			return safe, engine.NoPos // a VCF threat: no time for our own VCT
+		}
+	}
+	return nil, engine.NoPos
+}
+
+// proverIdle reports whether the prover is free: no abandoned call of an
+// earlier move is still running in it.
+func (k *Kakugo) proverIdle() bool {
+	if k.proverBusy == nil {
+		return true
+	}
+	select {
+	case <-k.proverBusy:
+		k.proverBusy = nil
+		return true
+	default:
+		return false
+	}
+}

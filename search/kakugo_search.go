@@ -1,0 +1,312 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// search runs the primary MCTS from b over the allowed moves (nil: all
+// candidates) and returns the best move and the ranked root moves.
+func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Budget, timed bool, allowed []engine.Pos, nbest int) (engine.Pos, []mctsRanked) {
+	s := &mctsSearch{
+		pool:        k.pool,
+		cfg:         &k.cfg,
+		seed:        k.opt.Seed ^ b.Hash(),
+		maxPlayouts: lim.MaxNodes,
+		timed:       timed,
+		budget:      bud,
+		ctx:         ctx,
+	}
+	if !timed && s.maxPlayouts <= 0 {
+		s.maxPlayouts = kakugoUntimedPlayouts
+	}
+	nt := k.threads(lim)
+	for len(k.policies) < nt && k.opt.NewPolicy != nil {
+		k.policies = append(k.policies, k.opt.NewPolicy())
+	}
+	workers := make([]*mctsWorker, nt)
+	for i := range workers {
+		var pol Policy
+		if k.opt.NewPolicy != nil {
+			pol = k.policies[i]
+		}
+		workers[i] = newMctsWorker(s, b, i, pol)
+		if k.cfg.vcfProbe > 0 {
+			for len(k.probes) <= i {
+				k.probes = append(k.probes, k.newProver(kakugoProbeEntries))
+			}
+			workers[i].vcf = k.probes[i]
+		}
+	}
+	defer func() {
+		for _, w := range workers {
+			w.release()
+		}
+	}()
+	if !k.setRoot(s, b, workers[0], allowed, bud, timed) {
+		return kakugoFallback(b), nil
+	}
+	k.stats.reused = k.pool.node(s.root).visits.Load()
+	ranked := s.ranked()
+	if len(ranked) > 1 || nbest > 1 {
+		s.run(workers)
+		ranked = s.ranked()
+	}
+	k.stats.playouts, k.stats.nodes = s.stats.playouts, s.stats.nodes
+	if len(ranked) == 0 {
+		return kakugoFallback(b), nil
+	}
+	k.keepRoot(b, s.root)
+	move := ranked[0].move
+	if lim.Info != nil {
+		lim.Info(kakugoSearchLine(b, s, ranked[0], bud))
+	}
+	return move, ranked
+}
+
+// kakugoCompactCost bounds the time compaction takes per node in use.
+const kakugoCompactCost = 40 * time.Nanosecond
+
+// setRoot places the search's root at b: the node of the kept tree the game
+// has reached, or a fresh one, expanded, with its children restricted to
+// allowed when given. It reports false when b has no move to search.
+func (k *Kakugo) setRoot(s *mctsSearch, b *engine.Board, w *mctsWorker, allowed []engine.Pos, bud Budget, timed bool) bool {
+	pool := k.pool
+	kept := k.reuse(b)
+	if kept && pool.Used() > pool.limit/2 {
+		// Half full: slide the live subtree to the front, unless that
+		// could take a noticeable part of a short move.
+		if time.Duration(pool.Used())*kakugoCompactCost < bud.Hard()/8 || !timed {
+			k.tree.root = pool.compact(k.tree.root)
+		} else {
+			kept = false
+		}
+	}
+	if !kept {
+		pool.reset()
+		idx, _ := pool.alloc(1) // an empty pool has room for one node
+		pool.node(idx).init(b.LastMove(), 1)
+		k.tree = kakugoTree{ok: true, root: idx}
+	}
+	s.root = k.tree.root
+	root := pool.node(s.root)
+	if allowed != nil && root.state.Load() == mctsExpanded && !kakugoCovers(pool, root, allowed) {
+		// The parries are not all among the kept children: list them alone
+		// under a fresh root.
+		pool.reset()
+		idx, _ := pool.alloc(1)
+		pool.node(idx).init(b.LastMove(), 1)
+		k.tree = kakugoTree{ok: true, root: idx}
+		s.root, root = idx, pool.node(idx)
+		if !k.expandWith(s, w, root, allowed) {
+			return false
+		}
+	}
+	if root.state.Load() == mctsLeaf {
+		if allowed != nil {
+			if !k.expandWith(s, w, root, allowed) {
+				return false
+			}
+		} else if root.state.CompareAndSwap(mctsLeaf, mctsExpanding) && !w.expand(root, true) {
+			return false
+		}
+	}
+	if root.state.Load() != mctsExpanded {
+		return false
+	}
+	if allowed != nil {
+		kids := pool.block(root.first, int(root.count))
+		s.allowed = make([]bool, len(kids))
+		for i := range kids {
+			s.allowed[i] = slices.Contains(allowed, kids[i].move)
+		}
+	}
+	return true
+}
+
+// kakugoCovers reports whether every move of list is a child of n.
+func kakugoCovers(pool *mctsPool, n *mctsNode, list []engine.Pos) bool {
+	kids := pool.block(n.first, int(n.count))
+	for _, p := range list {
+		found := false
+		for i := range kids {
+			if kids[i].move == p {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// expandWith expands the root n with exactly the legal moves of list, their
+// priors from the evaluator's logits.
+func (k *Kakugo) expandWith(s *mctsSearch, w *mctsWorker, n *mctsNode, list []engine.Pos) bool {
+	b, e := w.b, w.e
+	me := b.SideToMove()
+	w.gen.next()
+	w.gen.cands = w.gen.cands[:0]
+	for _, p := range list {
+		if b.Legal(p) {
+			w.gen.add(e, p, me, me.Opp())
+		}
+	}
+	if len(w.gen.cands) == 0 {
+		return false
+	}
+	w.gen.sort(0)
+	cands := w.gen.cands
+	w.moves, w.probs = mctsPriors(cands, b, w.pol, w.moves, w.probs)
+	first, ok := s.pool.alloc(len(cands))
+	if !ok {
+		return false
+	}
+	kids := s.pool.block(first, len(cands))
+	for i, c := range cands {
+		kids[i].init(c.p, c.score)
+	}
+	n.first, n.count, n.kind = first, uint16(len(cands)), mctsKindOpen
+	n.state.Store(mctsExpanded)
+	return true
+}
+
+// reuse moves the kept tree's root down to b when b continues the game the
+// tree was built for, by the moves played since (ours and the opponent's);
+// it reports false when the tree cannot serve (another game, a takeback, a
+// position set up anew, a move the tree never expanded).
+func (k *Kakugo) reuse(b *engine.Board) bool {
+	t := &k.tree
+	if !t.ok || t.w != b.Width() || t.h != b.Height() || t.rule != b.Rule() {
+		return false
+	}
+	moves := b.Moves()
+	if len(moves) < len(t.moves) {
+		return false
+	}
+	for i, p := range t.moves {
+		if moves[i] != p || b.At(p) != t.colours[i] {
+			return false
+		}
+	}
+	pool := k.pool
+	idx, side := t.root, t.side
+	for _, p := range moves[len(t.moves):] {
+		n := pool.node(idx)
+		if b.At(p) != side || n.state.Load() != mctsExpanded {
+			return false
+		}
+		kids := pool.block(n.first, int(n.count))
+		next := int32(-1)
+		for i := range kids {
+			if kids[i].move == p {
+				next = n.first + int32(i)
+				break
+			}
+		}
+		if next < 0 {
+			return false
+		}
+		idx, side = next, side.Opp()
+	}
+	if side != b.SideToMove() {
+		return false
+	}
+	t.root = idx
+	t.moves = append(t.moves, moves[len(t.moves):]...)
+	for _, p := range moves[len(t.colours):] {
+		t.colours = append(t.colours, b.At(p))
+	}
+	t.side = side
+	return true
+}
+
+// keepRoot records that the tree's root stands at b.
+func (k *Kakugo) keepRoot(b *engine.Board, root int32) {
+	t := &k.tree
+	t.ok, t.root = true, root
+	t.w, t.h, t.rule, t.side = b.Width(), b.Height(), b.Rule(), b.SideToMove()
+	t.moves = append(t.moves[:0], b.Moves()...)
+	t.colours = t.colours[:0]
+	for _, p := range t.moves {
+		t.colours = append(t.colours, b.At(p))
+	}
+}
+
+// kakugoFallback is the greedy choice, for positions the tree cannot
+// search (no candidate, no memory).
+func kakugoFallback(b *engine.Board) engine.Pos {
+	e := eval.Attach(b)
+	defer e.Detach()
+	return greedyChoice(e)
+}
+
+// kakugoMoves writes moves in pos notation, space separated.
+func kakugoMoves(b *engine.Board, moves []engine.Pos) string {
+	parts := make([]string, len(moves))
+	for i, p := range moves {
+		parts[i] = engine.FormatMove(b.XY(p))
+	}
+	return strings.Join(parts, " ")
+}
+
+// kakugoRate writes a per-second rate briefly (950, 12.3k, 1.2M).
+func kakugoRate(n int64, d time.Duration) string {
+	r := float64(n) / max(d.Seconds(), 1e-9)
+	switch {
+	case r >= 1e6:
+		return fmt.Sprintf("%.1fM", r/1e6)
+	case r >= 1e4:
+		return fmt.Sprintf("%.0fk", r/1e3)
+	case r >= 1e3:
+		return fmt.Sprintf("%.1fk", r/1e3)
+	}
+	return fmt.Sprintf("%.0f", r)
+}
+
+// kakugoEv is a root move's value as engine users read it: the win rate
+// from 0 to 1, or the proven result.
+func kakugoEv(r mctsRanked) string {
+	switch r.proof {
+	case 1:
+		return "win"
+	case -1:
+		return "loss"
+	}
+	return fmt.Sprintf("%.2f", (r.value+1)/2)
+}
+
+// kakugoSearchLine is the MESSAGE line after a search:
+// depth avg-max | ev | playouts | playouts per second | ms | pv.
+func kakugoSearchLine(b *engine.Board, s *mctsSearch, best mctsRanked, bud Budget) string {
+	st := s.stats
+	avg := 0
+	if st.playouts > 0 {
+		avg = int(st.depthSum / st.playouts)
+	}
+	return fmt.Sprintf("depth %d-%d | ev %s | n %d | nps %s | tm %d | pv %s",
+		avg, st.depthMax, kakugoEv(best), st.playouts, kakugoRate(st.playouts, s.elapsed),
+		bud.Elapsed().Milliseconds(), kakugoMoves(b, s.pv(best.move, 12)))
+}
+
+// kakugoWinLine is the MESSAGE line for a proven win.
+func kakugoWinLine(b *engine.Board, vct bool, r kakugoWin, bud Budget) string {
+	kind := "vcf"
+	if vct {
+		kind = "vct"
+	}
+	return fmt.Sprintf("%s win | n %d | tm %d | pv %s", kind, r.nodes, bud.Elapsed().Milliseconds(), kakugoMoves(b, r.line))
+}
+
+// kakugoNBestLine is the MESSAGE line of the i-th best move.
+func kakugoNBestLine(b *engine.Board, i int, r mctsRanked) string {
+	return fmt.Sprintf("nbest %d %s | n %d | ev %s", i, engine.FormatMove(b.XY(r.move)), r.visits, kakugoEv(r))
+}

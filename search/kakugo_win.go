@@ -1,0 +1,43 @@
+package search
+
+import (
+	"context"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// kakugoWinSearch adapts the winning search (WinSearch) to kakugoProver.
+type kakugoWinSearch struct{ w *WinSearch }
+
+// newKakugoWinSearch is the player's prover with a table of about entries
+// entries; nil (no winning search) when entries is 0.
+func newKakugoWinSearch(entries int) kakugoProver {
+	if entries <= 0 {
+		return nil
+	}
+	return kakugoWinSearch{NewWinSearch(entries)}
+}
+
+func kakugoKind(vct bool) WinKind {
+	if vct {
+		return VCT
+	}
+	return VCF
+}
+
+func (k kakugoWinSearch) prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) kakugoWin {
+	r := k.w.Prove(ctx, b, ev, kakugoKind(vct), deadline, maxNodes)
+	out := kakugoWin{win: r.Win, move: r.Move, line: r.Line, nodes: r.Nodes}
+	if r.Win && r.Proof != nil {
+		out.reply = r.Proof.Reply
+	}
+	return out
+}
+
+func (k kakugoWinSearch) defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) ([]engine.Pos, bool) {
+	return k.w.Defend(ctx, b, ev, kakugoKind(vct), deadline, maxNodes)
+}
+
+func (k kakugoWinSearch) clear() { k.w.Clear() }

@@ -1,0 +1,277 @@
+package search
+
+import (
+	"context"
+	"math"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+)
+
+// mctsConfig holds the search's constants; the player fills it from its
+// options.
+type mctsConfig struct {
+	cpuct        float64 // the exploration constant c of PUCT
+	fpuReduction float64 // unvisited children count as the parent's value less this
+	expandAt     int32   // visits a leaf needs before it is expanded (at least 1)
+	maxChildren  int     // children kept below the root, best priors first
+	leaf         LeafMode
+	rolloutPlies int
+	staticScale  float64
+	vcfProbe     int64 // node cap of the VCF probe at expansions (0: none)
+	win          WinSearchMode
+}
+
+// mctsDefaults are the constants measured best so far (see docs/testing.md).
+func mctsDefaults() mctsConfig {
+	return mctsConfig{
+		cpuct:        1.5,
+		fpuReduction: 0.2,
+		expandAt:     1,
+		maxChildren:  40,
+		leaf:         LeafStatic,
+		rolloutPlies: mctsRolloutPlies,
+		staticScale:  mctsStaticScale,
+		win:          WinSearchVCF,
+	}
+}
+
+// mctsCheckEvery is how many playouts pass between the settled-move
+// checks, which read every root child.
+const mctsCheckEvery = 16
+
+// mctsMinPlayouts is how many playouts a timed search makes before it may
+// stop early because its best move cannot change.
+const mctsMinPlayouts = 64
+
+// mctsSearch is one move's search over the shared tree.
+type mctsSearch struct {
+	pool    *mctsPool
+	root    int32
+	cfg     *mctsConfig
+	allowed []bool // the root children that may be chosen (nil: all)
+	seed    uint64
+
+	// Limits: a node (playout) count, and when timed the budget.
+	maxPlayouts int64
+	timed       bool
+	budget      Budget
+	ctx         context.Context
+
+	stop     atomic.Bool
+	playouts atomic.Int64
+	started  time.Time
+	elapsed  time.Duration
+	stats    mctsStats
+}
+
+// mctsStats sums the workers' counters.
+type mctsStats struct {
+	playouts, nodes, depthSum int64
+	depthMax                  int
+}
+
+// run searches with the workers (the first runs on the calling goroutine
+// and decides when to stop) until a limit or the ctx stops it.
+func (s *mctsSearch) run(workers []*mctsWorker) {
+	s.started = time.Now()
+	var wg sync.WaitGroup
+	for _, w := range workers[1:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !s.stop.Load() {
+				w.playout()
+				if n := s.playouts.Add(1); s.maxPlayouts > 0 && n >= s.maxPlayouts {
+					s.stop.Store(true)
+				}
+			}
+		}()
+	}
+	w0 := workers[0]
+	for i := 0; !s.stop.Load(); i++ {
+		if s.mustStop() || (i%mctsCheckEvery == 0 && s.settled()) {
+			s.stop.Store(true)
+			break
+		}
+		w0.playout()
+		if n := s.playouts.Add(1); s.maxPlayouts > 0 && n >= s.maxPlayouts {
+			s.stop.Store(true)
+		}
+	}
+	wg.Wait()
+	s.elapsed = time.Since(s.started)
+	for _, w := range workers {
+		s.stats.playouts += w.playouts
+		s.stats.nodes += w.nodes
+		s.stats.depthSum += w.depthSum
+		s.stats.depthMax = max(s.stats.depthMax, w.depthMax)
+	}
+}
+
+// mustStop checks the limits that end a search whatever its state: the
+// context, the hard time limit, a proven root.
+func (s *mctsSearch) mustStop() bool {
+	select {
+	case <-s.ctx.Done():
+		return true
+	default:
+	}
+	if s.timed && s.budget.HardDone() {
+		return true
+	}
+	if s.maxPlayouts > 0 && s.playouts.Load() >= s.maxPlayouts {
+		return true
+	}
+	return s.pool.node(s.root).proof.Load() != 0
+}
+
+// settled reports whether more search cannot change the move: the most
+// visited root child leads the second by more playouts than are left
+// (before the hard limit at the current rate, or to the playout limit),
+// every allowed child is proven lost, or, past the soft limit of a timed
+// search without a playout limit, the most visited child also has the best
+// value.
+func (s *mctsSearch) settled() bool {
+	root := s.pool.node(s.root)
+	if root.state.Load() != mctsExpanded {
+		return false
+	}
+	done := s.playouts.Load()
+	kids := s.pool.block(root.first, int(root.count))
+	best, second := -1, -1
+	open := 0
+	for i := range kids {
+		if s.allowed != nil && !s.allowed[i] {
+			continue
+		}
+		if kids[i].proof.Load() != -1 {
+			open++
+		}
+		v := kids[i].visits.Load()
+		switch {
+		case best < 0 || v > kids[best].visits.Load():
+			best, second = i, best
+		case second < 0 || v > kids[second].visits.Load():
+			second = i
+		}
+	}
+	if best < 0 || second < 0 || open == 0 {
+		return true // one choice, or all lost
+	}
+	lead := int64(kids[best].visits.Load() - kids[second].visits.Load())
+	left := int64(math.MaxInt64)
+	if s.maxPlayouts > 0 {
+		left = s.maxPlayouts - done
+	}
+	if s.timed {
+		if done < mctsMinPlayouts {
+			return false
+		}
+		el := time.Since(s.started)
+		rate := float64(done) / max(el.Seconds(), 1e-6)
+		remaining := (s.budget.Hard() - s.budget.Elapsed()).Seconds()
+		left = min(left, int64(rate*max(remaining, 0))+1)
+	}
+	if lead > left {
+		return true
+	}
+	if !s.timed || s.maxPlayouts > 0 || !s.budget.SoftDone() {
+		return false
+	}
+	bq := -math.MaxFloat64
+	for i := range kids {
+		if s.allowed != nil && !s.allowed[i] || kids[i].visits.Load()*4 < kids[best].visits.Load() {
+			continue
+		}
+		bq = max(bq, kids[i].mean())
+	}
+	return kids[best].mean() >= bq
+}
+
+// mctsRanked is a root move with its statistics.
+type mctsRanked struct {
+	move   engine.Pos
+	visits int32
+	value  float64 // mean value for the side to move at the root
+	proof  int32
+	prior  float32
+}
+
+// ranked lists the allowed root children best first: proven wins, then by
+// visits, then value, then prior; proven losses last.
+func (s *mctsSearch) ranked() []mctsRanked {
+	root := s.pool.node(s.root)
+	if root.state.Load() != mctsExpanded {
+		return nil
+	}
+	kids := s.pool.block(root.first, int(root.count))
+	out := make([]mctsRanked, 0, len(kids))
+	for i := range kids {
+		if s.allowed != nil && !s.allowed[i] {
+			continue
+		}
+		k := &kids[i]
+		out = append(out, mctsRanked{k.move, k.visits.Load(), k.mean(), k.proof.Load(), k.prior})
+	}
+	mctsSortRanked(out)
+	return out
+}
+
+// mctsSortRanked orders root moves best first (insertion sort: stable and
+// the lists are short).
+func mctsSortRanked(r []mctsRanked) {
+	better := func(a, b *mctsRanked) bool {
+		if a.proof != b.proof {
+			return a.proof > b.proof
+		}
+		if a.visits != b.visits {
+			return a.visits > b.visits
+		}
+		if a.value != b.value {
+			return a.value > b.value
+		}
+		return a.prior > b.prior
+	}
+	for i := 1; i < len(r); i++ {
+		for j := i; j > 0 && better(&r[j], &r[j-1]); j-- {
+			r[j], r[j-1] = r[j-1], r[j]
+		}
+	}
+}
+
+// pv is the principal variation from the root: the most visited child at
+// each level, at most maxLen moves.
+func (s *mctsSearch) pv(first engine.Pos, maxLen int) []engine.Pos {
+	pool := s.pool
+	n := pool.node(s.root)
+	var line []engine.Pos
+	for len(line) < maxLen && n.state.Load() == mctsExpanded {
+		kids := pool.block(n.first, int(n.count))
+		bi := -1
+		for i := range kids {
+			if len(line) == 0 {
+				if kids[i].move == first {
+					bi = i
+					break
+				}
+				continue
+			}
+			if kids[i].proof.Load() == 1 {
+				bi = i
+				break
+			}
+			if bi < 0 || kids[i].visits.Load() > kids[bi].visits.Load() {
+				bi = i
+			}
+		}
+		if bi < 0 || (len(line) > 0 && kids[bi].visits.Load() == 0) {
+			break
+		}
+		line = append(line, kids[bi].move)
+		n = &kids[bi]
+	}
+	return line
+}

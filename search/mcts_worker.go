@@ -1,0 +1,287 @@
+package search
+
+import (
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// mctsWorker is one search thread: its own copy of the root position with
+// its own evaluator and neighbourhood set attached, its own random numbers,
+// candidate lists and counters. Only the tree is shared.
+type mctsWorker struct {
+	s    *mctsSearch
+	b    *engine.Board
+	e    *eval.Evaluator
+	near *mctsNear
+	gen  *mctsGen
+	rng  *rand.Rand
+	pol  Policy
+	vcf  kakugoProver // the in-tree VCF probe, or nil
+
+	path    []int32
+	moves   []engine.Pos
+	probs   []float32
+	weights []uint64
+
+	// Counters, read by the search once the thread has stopped.
+	playouts int64
+	nodes    int64 // moves made: tree descents and roll-out plies
+	depthSum int64
+	depthMax int
+}
+
+// newMctsWorker sets up thread id on a copy of root.
+func newMctsWorker(s *mctsSearch, root *engine.Board, id int, pol Policy) *mctsWorker {
+	b := root.Clone()
+	w := &mctsWorker{
+		s:    s,
+		b:    b,
+		e:    eval.Attach(b),
+		near: newMctsNear(b),
+		gen:  newMctsGen(b),
+		rng:  rand.New(rand.NewPCG(s.seed, uint64(id)*0x9e3779b97f4a7c15+1)),
+		pol:  pol,
+	}
+	b.Attach(w.near)
+	return w
+}
+
+// release detaches the worker's observers.
+func (w *mctsWorker) release() {
+	w.e.Detach()
+	w.b.Detach(w.near)
+}
+
+// playout runs one descent from the root: select by PUCT down to a leaf,
+// expand it if it has been visited often enough, evaluate the position
+// reached, and back the value up the path.
+func (w *mctsWorker) playout() {
+	s := w.s
+	pool := s.pool
+	b := w.b
+	w.path = append(w.path[:0], s.root)
+	idx := s.root
+	var value float64 // for the player who moved into the last node
+	proved := false
+	for {
+		n := pool.node(idx)
+		if pr := n.proof.Load(); pr != 0 {
+			value, proved = float64(pr), true
+			break
+		}
+		st := n.state.Load()
+		if st == mctsTerminal {
+			break // a draw: value 0
+		}
+		if st == mctsExpanded {
+			i := w.selectChild(n, len(w.path) == 1)
+			child := n.first + int32(i)
+			c := pool.node(child)
+			c.vloss.Add(1)
+			b.Make(c.move)
+			w.nodes++
+			w.path = append(w.path, child)
+			idx = child
+			continue
+		}
+		if st == mctsLeaf && n.visits.Load() >= s.cfg.expandAt && !pool.full.Load() &&
+			n.state.CompareAndSwap(mctsLeaf, mctsExpanding) {
+			if w.expand(n, len(w.path) == 1) {
+				continue // descend into the new children
+			}
+			if pr := n.proof.Load(); pr != 0 {
+				value, proved = float64(pr), true
+				break
+			}
+			if n.state.Load() == mctsTerminal {
+				break
+			}
+		}
+		value, proved = w.evaluate(n)
+		break
+	}
+	depth := len(w.path) - 1
+	for range depth {
+		b.Undo()
+	}
+	w.backup(value, proved)
+	w.playouts++
+	w.depthSum += int64(depth)
+	w.depthMax = max(w.depthMax, depth)
+}
+
+// selectChild is the PUCT choice among n's children: the highest
+// Q + c * P * sqrt(N) / (1 + n), where unvisited children take the parent's
+// value less a reduction (first-play urgency). A child proven to win is
+// taken at once; children proven to lose are skipped while any other is
+// left. At the root only the allowed children count.
+func (w *mctsWorker) selectChild(n *mctsNode, atRoot bool) int {
+	s := w.s
+	kids := s.pool.block(n.first, int(n.count))
+	parentN := float64(n.visits.Load() + n.vloss.Load())
+	scale := s.cfg.cpuct * math.Sqrt(max(parentN, 1))
+	fpu := -n.mean() - s.cfg.fpuReduction
+	best, bestScore, fallback := -1, math.Inf(-1), -1
+	for i := range kids {
+		if atRoot && s.allowed != nil && !s.allowed[i] {
+			continue
+		}
+		k := &kids[i]
+		switch k.proof.Load() {
+		case 1:
+			return i
+		case -1:
+			if fallback < 0 {
+				fallback = i
+			}
+			continue
+		}
+		q, v, ok := k.q()
+		if !ok {
+			q = fpu
+		}
+		score := q + scale*float64(k.prior)/float64(1+v+k.vloss.Load())
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if best < 0 {
+		best = fallback // every child loses: any of them
+	}
+	return best
+}
+
+// expand lists n's children (n is the position on the worker's board) and
+// publishes them. It reports false, leaving n a leaf or making it terminal,
+// when the game is over there or the pool is full.
+func (w *mctsWorker) expand(n *mctsNode, atRoot bool) bool {
+	s := w.s
+	maxN := s.cfg.maxChildren
+	if atRoot {
+		maxN = 0
+	}
+	cands, out := w.gen.candidates(w.e, w.near, maxN)
+	if out == mctsMoves && !atRoot && w.vcfWins() {
+		out = mctsWin
+	}
+	switch out {
+	case mctsWin:
+		n.proof.Store(-1) // the player who moved here loses
+		n.state.Store(mctsTerminal)
+		return false
+	case mctsLoss:
+		n.proof.Store(1)
+		n.state.Store(mctsTerminal)
+		return false
+	case mctsDraw:
+		n.state.Store(mctsTerminal)
+		return false
+	}
+	w.moves, w.probs = mctsPriors(cands, w.b, w.pol, w.moves, w.probs)
+	first, ok := s.pool.alloc(len(cands))
+	if !ok {
+		n.state.Store(mctsLeaf)
+		return false
+	}
+	kids := s.pool.block(first, len(cands))
+	for i, c := range cands {
+		kids[i].init(c.p, c.score)
+	}
+	n.first, n.count, n.kind = first, uint16(len(cands)), mctsKindOpen
+	if out == mctsForced {
+		n.kind = mctsKindForced
+	}
+	n.state.Store(mctsExpanded)
+	return true
+}
+
+// vcfWins runs the in-tree VCF probe at the worker's position when the side
+// to move has a four to start one: a proven win makes the node terminal.
+// The root is left to the player's own winning search.
+func (w *mctsWorker) vcfWins() bool {
+	if w.vcf == nil || w.s.cfg.vcfProbe <= 0 || len(w.e.Fours(w.b.SideToMove())) == 0 {
+		return false
+	}
+	r := w.vcf.prove(w.s.ctx, w.b, w.e, false, time.Time{}, w.s.cfg.vcfProbe)
+	w.nodes += r.nodes
+	return r.win
+}
+
+// evaluate values the leaf n for the player who moved into it: a five for
+// the side to move there is a proven loss, a full board a draw, otherwise a
+// roll-out or the static evaluation.
+func (w *mctsWorker) evaluate(n *mctsNode) (float64, bool) {
+	b, e := w.b, w.e
+	if len(e.Fives(b.SideToMove())) > 0 {
+		n.proof.Store(-1)
+		n.state.CompareAndSwap(mctsLeaf, mctsTerminal)
+		return -1, true
+	}
+	if b.Full() {
+		n.state.CompareAndSwap(mctsLeaf, mctsTerminal)
+		return 0, false
+	}
+	if w.s.cfg.leaf == LeafStatic {
+		return -w.staticValue(), false
+	}
+	return -w.rollout(), false
+}
+
+// backup adds value (for the player who moved into the last node of the
+// path) to every node of the path, the sign alternating, and takes back the
+// virtual losses. When the leaf's result is proven, the proof climbs as far
+// as it settles its parents.
+func (w *mctsWorker) backup(value float64, proved bool) {
+	pool := w.s.pool
+	path := w.path
+	for i := len(path) - 1; i >= 0; i-- {
+		n := pool.node(path[i])
+		n.sum.Add(int64(math.Round(value * mctsValueScale)))
+		n.visits.Add(1)
+		if i > 0 {
+			n.vloss.Add(-1)
+		}
+		value = -value
+	}
+	if !proved {
+		return
+	}
+	for i := len(path) - 2; i >= 0; i-- {
+		if !mctsSettle(pool, pool.node(path[i])) {
+			return
+		}
+	}
+}
+
+// mctsSettle proves n from its children where they decide it: a child that
+// wins for the player to move at n makes n a loss for the player who moved
+// into it; when n's children are every saving move (a forced node) and all
+// of them lose, n is a win for that player. It reports whether n is proven.
+func mctsSettle(pool *mctsPool, n *mctsNode) bool {
+	if n.proof.Load() != 0 {
+		return true
+	}
+	if n.state.Load() != mctsExpanded {
+		return false
+	}
+	kids := pool.block(n.first, int(n.count))
+	lost := 0
+	for i := range kids {
+		switch kids[i].proof.Load() {
+		case 1:
+			n.proof.Store(-1)
+			return true
+		case -1:
+			lost++
+		}
+	}
+	if n.kind == mctsKindForced && lost == len(kids) {
+		n.proof.Store(1)
+		return true
+	}
+	return false
+}

@@ -1,0 +1,416 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// The winning search, Garcia's "winning MCTS" (2020, 2.1.2): an AND/OR
+// search over forcing moves only. At the attacker's nodes one move that
+// wins is enough; at the defender's nodes every reply that parries the
+// threat must lose. VCF lets the attacker play fours only, VCT also open
+// threes. Every proof it reports has been replayed by CheckProof, which
+// shares no code with the search, against every legal defence.
+
+// WinKind selects the threats the attacker may use.
+type WinKind uint8
+
+const (
+	// VCF: victory by continuous fours.
+	VCF WinKind = iota
+	// VCT: victory by continuous threats (fours and open threes).
+	VCT
+)
+
+func (k WinKind) String() string {
+	if k == VCT {
+		return "VCT"
+	}
+	return "VCF"
+}
+
+// WinMethod selects the search algorithm.
+type WinMethod uint8
+
+const (
+	// WinDepthFirst is depth-first search with iterative deepening on the
+	// number of attacking moves, with the transposition table keeping the
+	// proofs and depth-bounded disproofs between iterations.
+	WinDepthFirst WinMethod = iota
+	// WinProofNumber is depth-first proof-number search (df-pn, after
+	// Allis's proof numbers) under the same attack-depth limit, deepened
+	// the same way.
+	WinProofNumber
+)
+
+func (m WinMethod) String() string {
+	if m == WinProofNumber {
+		return "df-pn"
+	}
+	return "dfs"
+}
+
+// WinThreats selects the quiet attacking moves of a VCT: moves that make
+// no four but threaten to win. Open threes threaten an unstoppable four;
+// the wider sets add closed threes and twos, each kept only where it
+// threatens a win by fours (a VCF search with the defender passing says).
+type WinThreats uint8
+
+const (
+	// WinThreatsAuto is WinThreatsTwos, which solved the most of the renju
+	// problem collection's VCTs within a second.
+	WinThreatsAuto WinThreats = iota
+	// WinThreatsOpenThrees: open threes only (Garcia's VCT).
+	WinThreatsOpenThrees
+	// WinThreatsThrees: open and closed threes.
+	WinThreatsThrees
+	// WinThreatsTwos: threes, and twos that threaten a VCF.
+	WinThreatsTwos
+)
+
+// maxLevel is the widest threat level Threats allows: 0 for open threes,
+// 1 with closed threes, 2 with twos.
+func (w *WinSearch) maxLevel() int {
+	switch w.Threats {
+	case WinThreatsOpenThrees:
+		return 0
+	case WinThreatsThrees:
+		return 1
+	}
+	return 2
+}
+
+// threatLevel is the level of the search under way.
+func (w *WinSearch) threatLevel() int { return w.level }
+
+// winLevelLag is how many attacking moves each wider threat level runs
+// behind the one before it in iterative deepening: the wide searches
+// cost the most, and most wins need only open threes.
+const winLevelLag = 2
+
+// WinSchedule is how Prove raises the attack-depth limit from one
+// iteration to the next.
+type WinSchedule uint8
+
+const (
+	// WinScheduleAuto is WinScheduleFull for VCF and WinScheduleStep for
+	// VCT, which measured fastest on the renju problem collection.
+	WinScheduleAuto WinSchedule = iota
+	// WinScheduleStep: 2, 3, 4, ... attacking moves, up to MaxDepth.
+	WinScheduleStep
+	// WinScheduleDouble: 2, 4, 8, ... attacking moves, up to MaxDepth.
+	WinScheduleDouble
+	// WinScheduleFull: one iteration at MaxDepth.
+	WinScheduleFull
+)
+
+// Default attack-depth limits, in attacker moves (the final five
+// included). Renju problem collections have VCFs of well over 30 fours;
+// VCTs are bushier, and past a dozen moves a search rarely finishes.
+const (
+	DefaultVCFDepth = 100
+	DefaultVCTDepth = 16
+)
+
+// WinSearch is a reusable proof search over forcing moves (owns its
+// transposition table). It is not safe for concurrent use.
+type WinSearch struct {
+	// MaxDepth bounds the attack in attacker moves, the final five
+	// included; 0 means DefaultVCFDepth or DefaultVCTDepth.
+	MaxDepth int
+	// Method is the search algorithm (WinDepthFirst by default).
+	Method WinMethod
+	// Schedule is the iterative deepening on attack depth.
+	Schedule WinSchedule
+	// Threats are the VCT's quiet (non-four) attacking moves.
+	Threats WinThreats
+	// NoVerify skips CheckProof on found proofs. Tests and benchmarks of
+	// the raw search set it; players leave it off, so that a reported win
+	// is a checked one.
+	NoVerify bool
+	// Rejected counts the proofs CheckProof refused (reported as no win).
+	// Any non-zero value is a search bug.
+	Rejected int
+
+	tt winTable
+
+	// The current search.
+	b          *engine.Board
+	ev         *eval.Evaluator
+	att, def   engine.Color
+	kind       WinKind
+	salt       uint64
+	caro       bool
+	attStones  int // attacker stones placed by the search below the root
+	rootStones int // attacker stones on the board at the root
+	limit      int // attack budget at the root of the current iteration
+	nodes      int64
+	nextCheck  int64
+	maxNodes   int64
+	deadline   time.Time
+	ctx        context.Context
+	stopped    bool
+	cutoffs    int64 // how often a depth limit cut the search
+	level      int   // the VCT threat level under way
+	DevCount   [8]int64
+	devTag     int
+	bufs       [][]winMove
+	cells      []engine.Pos
+	kill       []engine.Pos
+	threat     []engine.Pos
+	threatSeen map[uint64]bool
+	blocks     []engine.Pos // the defender's blocks in a threat's proof
+	fivePts    []engine.Pos // the attacker's five points in a threat's proof
+	forbidden  []engine.Pos // those black could not block because forbidden
+	pn         winPNState
+}
+
+// WinResult is the outcome of a Prove.
+type WinResult struct {
+	Win   bool         // a proven forced win for the side to move
+	Move  engine.Pos   // its first move (NoPos when !Win)
+	Line  []engine.Pos // one principal winning line, attacker and defender moves
+	Proof *Proof       // the attacker's answer to every defence (nil when !Win)
+	Nodes int64
+	// Depth is the number of attacker moves of the longest line of the
+	// proof, the final five included (0 when !Win).
+	Depth int
+	// Complete is true when the search ended without a limit cutting it:
+	// a win, or a proof that none exists within MaxDepth.
+	Complete bool
+}
+
+// NewWinSearch returns a search with a transposition table of about
+// ttEntries entries (32 bytes each; rounded down to a power of two).
+func NewWinSearch(ttEntries int) *WinSearch {
+	return &WinSearch{tt: newWinTable(ttEntries), threatSeen: map[uint64]bool{}}
+}
+
+// Clear drops the transposition table (YXHASHCLEAR).
+func (w *WinSearch) Clear() { w.tt.clear() }
+
+// winSalts separate the table's keys by search (VCF, then VCT at each
+// threat level: a disproof with fewer threats is none with more) and by
+// attacker colour.
+var winSalts = [4][2]uint64{
+	{0x9c1f_6e4b_2a73_d805, 0x3b8e_1d27_f4c6_a951},
+	{0xd4a2_7f18_c93e_6b0d, 0x61f3_b5c8_0e2d_974a},
+	{0x27b6_e019_5fd4_8c3a, 0xe85c_3a71_0b9f_d264},
+	{0x5a0e_94c7_d23b_16f8, 0x0f47_c2d8_6e1a_b395},
+}
+
+// saltFor is the key salt of a search kind at a threat level.
+func (w *WinSearch) saltFor(kind WinKind, level int) uint64 {
+	if kind == VCF {
+		return winSalts[0][w.att-1]
+	}
+	return winSalts[1+level][w.att-1]
+}
+
+// Prove looks for a forced win for the side to move. ev must be attached
+// to b (eval.Attach); b and ev are restored before it returns. It stops at
+// the deadline (the zero time means none), at maxNodes (0 = no limit), or
+// when ctx is done.
+func (w *WinSearch) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
+	kind WinKind, deadline time.Time, maxNodes int64) WinResult {
+	w.begin(ctx, b, ev, kind, deadline, maxNodes)
+	defer w.end()
+	res := WinResult{Move: engine.NoPos}
+	if len(ev.Fives(w.att)) > 0 {
+		// A five on the board needs no search and no proof table.
+		f := minPos(ev.Fives(w.att))
+		res.Win, res.Move, res.Line, res.Depth, res.Complete = true, f, []engine.Pos{f}, 1, true
+		res.Proof = newProof(b, w.att, kind)
+		return res
+	}
+	maxDepth := w.MaxDepth
+	if maxDepth <= 0 {
+		maxDepth = DefaultVCFDepth
+		if kind == VCT {
+			maxDepth = DefaultVCTDepth
+		}
+	}
+	// Iterative deepening on attack depth, and for VCT widening: each
+	// threat level runs winLevelLag moves behind the narrower one.
+	levels, lag := 1, 0
+	if kind == VCT {
+		levels = w.maxLevel() + 1
+		if w.schedule(kind) != WinScheduleFull {
+			lag = winLevelLag
+		}
+	}
+	var done [3]bool
+search:
+	for depth := w.firstDepth(kind, maxDepth); !done[levels-1]; depth = w.nextDepth(kind, depth) {
+		for lv := 0; lv < levels; lv++ {
+			d := min(depth-lag*lv, maxDepth)
+			if done[lv] || d < 2 {
+				continue
+			}
+			w.level, w.salt, w.limit, w.cutoffs = lv, w.saltFor(kind, lv), d, 0
+			var r winRes
+			if w.Method == WinProofNumber {
+				r = w.pnRoot()
+			} else {
+				r, _ = w.dfsAttack(0)
+			}
+			switch {
+			case r == winUnknown:
+				break search
+			case r == winProven:
+				w.finish(&res)
+				break search
+			case w.cutoffs == 0 || d == maxDepth:
+				// No deeper search can find more at this level, nor at
+				// the narrower ones.
+				for l := 0; l <= lv; l++ {
+					done[l] = true
+				}
+			}
+		}
+		res.Complete = done[levels-1]
+	}
+	res.Nodes = w.nodes
+	return res
+}
+
+// schedule resolves WinScheduleAuto for a kind.
+func (w *WinSearch) schedule(kind WinKind) WinSchedule {
+	if w.Schedule != WinScheduleAuto {
+		return w.Schedule
+	}
+	if kind == VCF {
+		return WinScheduleFull
+	}
+	return WinScheduleStep
+}
+
+// firstDepth is the attack depth of the first iteration.
+func (w *WinSearch) firstDepth(kind WinKind, maxDepth int) int {
+	if w.schedule(kind) == WinScheduleFull {
+		return maxDepth
+	}
+	return min(2, maxDepth)
+}
+
+// nextDepth is the attack depth of the iteration after one at depth
+// (the narrowest level's; the caller clamps it to MaxDepth).
+func (w *WinSearch) nextDepth(kind WinKind, depth int) int {
+	if w.schedule(kind) == WinScheduleDouble {
+		return 2 * depth
+	}
+	return depth + 1
+}
+
+// finish extracts and checks the proof of a proven root.
+func (w *WinSearch) finish(res *WinResult) {
+	p, line, depth, ok := w.extract()
+	if !ok {
+		return // the limits stopped the extraction
+	}
+	if !w.NoVerify {
+		err := checkProof(w.b, p, 0, w.timeUp)
+		if errors.Is(err, errCheckStopped) {
+			return // out of time: no win to report, though maybe one
+		}
+		if err != nil {
+			w.Rejected++
+			return
+		}
+	}
+	res.Win, res.Move, res.Line, res.Proof, res.Depth, res.Complete = true, line[0], line, p, depth, true
+}
+
+// begin sets up a search of b for the side to move.
+func (w *WinSearch) begin(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
+	kind WinKind, deadline time.Time, maxNodes int64) {
+	if len(w.tt.slots) == 0 {
+		w.tt = newWinTable(1 << 16)
+	}
+	if w.threatSeen == nil {
+		w.threatSeen = map[uint64]bool{}
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	w.b, w.ev, w.kind = b, ev, kind
+	w.att = b.SideToMove()
+	w.def = w.att.Opp()
+	w.level = 0
+	w.salt = w.saltFor(kind, 0)
+	w.caro = b.Rule() == engine.Caro || b.Rule() == engine.CaroExact
+	w.attStones, w.nodes, w.nextCheck, w.maxNodes = 0, 0, 0, maxNodes
+	w.deadline, w.ctx, w.stopped = deadline, ctx, false
+	w.rootStones = 0
+	for _, m := range b.Moves() {
+		if b.At(m) == w.att {
+			w.rootStones++
+		}
+	}
+}
+
+// end drops the references to the caller's board.
+func (w *WinSearch) end() {
+	w.b, w.ev, w.ctx = nil, nil, nil
+}
+
+// play makes a search move and counts it.
+func (w *WinSearch) play(p engine.Pos) {
+	if w.b.SideToMove() == w.att {
+		w.attStones++
+	}
+	w.b.Make(p)
+	w.nodes++
+	w.DevCount[w.devTag]++
+}
+
+// unplay takes back the last search move.
+func (w *WinSearch) unplay() {
+	w.b.Undo()
+	if w.b.SideToMove() == w.att {
+		w.attStones--
+	}
+}
+
+// budget is the attacker moves left at the current node.
+func (w *WinSearch) budget() int { return w.limit - w.attStones }
+
+// key is the table key of the current position.
+func (w *WinSearch) key() uint64 { return w.b.Hash() ^ w.salt }
+
+// stop reports whether a limit has been reached; the clock and the
+// context are read every 256 nodes.
+func (w *WinSearch) stop() bool {
+	if w.stopped {
+		return true
+	}
+	if w.maxNodes > 0 && w.nodes >= w.maxNodes {
+		w.stopped = true
+	} else if w.nodes >= w.nextCheck {
+		w.nextCheck = w.nodes + 256
+		if w.ctx.Err() != nil || (!w.deadline.IsZero() && time.Now().After(w.deadline)) {
+			w.stopped = true
+		}
+	}
+	return w.stopped
+}
+
+// timeUp reports whether the deadline has passed or the context is done.
+func (w *WinSearch) timeUp() bool {
+	return w.ctx.Err() != nil || (!w.deadline.IsZero() && time.Now().After(w.deadline))
+}
+
+// buf returns the move buffer of a ply, emptied.
+func (w *WinSearch) buf(ply int) []winMove {
+	for len(w.bufs) <= ply {
+		w.bufs = append(w.bufs, make([]winMove, 0, 32))
+	}
+	return w.bufs[ply][:0]
+}
+
+// keep hands a grown buffer back to its ply.
+func (w *WinSearch) keep(ply int, ms []winMove) { w.bufs[ply] = ms[:0] }

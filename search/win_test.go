@@ -1,0 +1,238 @@
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// winTestBoard sets up a 15x15 position from stone lists in pos notation
+// ("e8f8g8": x is the letter, y+1 the number, y counted from the top).
+func winTestBoard(t testing.TB, rule engine.Rule, black, white string, toMove engine.Color) *engine.Board {
+	t.Helper()
+	bl, err := engine.ParseMoves(black)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wh, err := engine.ParseMoves(white)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := engine.FromStones(15, 15, rule, bl, wh, toMove)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// winCell is a cell's pos-notation name.
+func winCell(b *engine.Board, p engine.Pos) string {
+	if p == engine.NoPos {
+		return "-"
+	}
+	x, y := b.XY(p)
+	return engine.FormatMove(x, y)
+}
+
+// winExpect is the result a position should give under one rule: the
+// proof's depth in attacker moves (0: no win) and, where it is the only
+// one, the first move.
+type winExpect struct {
+	depth int
+	move  string
+}
+
+// winCases are positions built to exercise each rule's twist. The far
+// white stones only keep the stone counts plausible.
+var winCases = []struct {
+	name         string
+	black, white string
+	toMove       engine.Color
+	kind         WinKind
+	want         map[engine.Rule]winExpect
+}{
+	{
+		// h8 makes a four (e8-h8, d8 blocked) and an open three (h8-h10):
+		// a four-three, legal under every rule.
+		name: "four-three", black: "e8f8g8h9h10", white: "d8a1o1a15", toMove: engine.Black, kind: VCF,
+		want: map[engine.Rule]winExpect{
+			engine.Freestyle: {3, "h8"}, engine.Exact: {3, "h8"}, engine.Renju: {3, "h8"},
+			engine.Caro: {3, "h8"}, engine.CaroExact: {3, "h8"},
+		},
+	},
+	{
+		// f8 makes c8-f8 with five points b8 and g8; g8 joins h8 into six:
+		// a win where overlines count, a lone four where they do not.
+		// Under caro white's g8 takes one five point and closes the other
+		// five (b8-f8, a8 white) at its far end.
+		name: "overline trap", black: "c8d8e8h8", white: "a8a1o1o15", toMove: engine.Black, kind: VCF,
+		want: map[engine.Rule]winExpect{
+			engine.Freestyle: {2, "f8"}, engine.Exact: {}, engine.Renju: {},
+			engine.Caro: {}, engine.CaroExact: {},
+		},
+	},
+	{
+		// e8 makes two fours, but the row's five (b8-f8 between a8 and g8)
+		// is blocked at both ends: no five under caro; under renju the
+		// double four is forbidden.
+		name: "caro blocked five", black: "b8c8d8e9e10e11", white: "a8g8e12a1o1", toMove: engine.Black, kind: VCF,
+		want: map[engine.Rule]winExpect{
+			engine.Freestyle: {2, "e8"}, engine.Exact: {2, "e8"}, engine.Renju: {},
+			engine.Caro: {}, engine.CaroExact: {},
+		},
+	},
+	{
+		// White's d4 makes a four whose only five point, h8, is black's
+		// double three: black may not block there under renju.
+		name: "renju forbidden block", black: "f8g8h6h7c3i9", white: "e5f6g7a15o15o1", toMove: engine.White, kind: VCF,
+		want: map[engine.Rule]winExpect{
+			engine.Freestyle: {}, engine.Renju: {2, "d4"},
+		},
+	},
+	{
+		// h8 is a double three: a VCT in three moves, no VCF; for renju
+		// black it is forbidden.
+		name: "double three", black: "f8g8h6h7", white: "a1o1a15o15", toMove: engine.Black, kind: VCT,
+		want: map[engine.Rule]winExpect{
+			engine.Freestyle: {3, "h8"}, engine.Exact: {3, "h8"},
+			engine.Caro: {3, "h8"}, engine.CaroExact: {3, "h8"},
+		},
+	},
+	{
+		name: "double three, fours only", black: "f8g8h6h7", white: "a1o1a15o15", toMove: engine.Black, kind: VCF,
+		want: map[engine.Rule]winExpect{engine.Freestyle: {}, engine.Caro: {}},
+	},
+}
+
+// TestWinCases runs the table on every rule it names, checks each proof
+// with the checker, and that the board and the evaluator come back as
+// they were.
+func TestWinCases(t *testing.T) {
+	for _, tc := range winCases {
+		for rule, want := range tc.want {
+			t.Run(tc.name+"/"+rule.String(), func(t *testing.T) {
+				b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
+				ev := eval.Attach(b)
+				hash, n := b.Hash(), b.MoveCount()
+				w := NewWinSearch(1 << 14)
+				w.NoVerify = true // checked below, explicitly
+				r := w.Prove(context.Background(), b, ev, tc.kind, time.Now().Add(10*time.Second), 0)
+				if b.Hash() != hash || b.MoveCount() != n {
+					t.Fatal("the board was not restored")
+				}
+				if err := ev.Verify(); err != nil {
+					t.Fatalf("the evaluator was not restored: %v", err)
+				}
+				if r.Win != (want.depth > 0) {
+					t.Fatalf("win %v (%s), want depth %d", r.Win, winCell(b, r.Move), want.depth)
+				}
+				if !r.Complete {
+					t.Error("a small search did not complete")
+				}
+				if !r.Win {
+					return
+				}
+				if r.Depth != want.depth {
+					t.Errorf("depth %d, want %d", r.Depth, want.depth)
+				}
+				if want.move != "" && winCell(b, r.Move) != want.move {
+					t.Errorf("first move %s, want %s", winCell(b, r.Move), want.move)
+				}
+				if len(r.Line) == 0 || r.Line[0] != r.Move || len(r.Line)%2 == 0 {
+					t.Errorf("line %v does not start with the move and end with the attacker's five", r.Line)
+				}
+				if err := CheckProof(b, r.Proof, 0); err != nil {
+					t.Errorf("checker: %v", err)
+				}
+				winReplayLine(t, b, r)
+			})
+		}
+	}
+}
+
+// winReplayLine plays the principal line on a copy: every move legal, the
+// proof answers each defence of it, and the last move wins.
+func winReplayLine(t *testing.T, b *engine.Board, r WinResult) {
+	t.Helper()
+	c := b.Clone()
+	att := c.SideToMove()
+	for i, p := range r.Line {
+		if !c.Legal(p) {
+			t.Fatalf("line move %d (%s) is illegal", i, winCell(c, p))
+		}
+		if c.SideToMove() == att {
+			if m, ok := r.Proof.Reply(c); !ok || m != p {
+				t.Errorf("proof answers %s at line move %d, the line plays %s", winCell(c, m), i, winCell(c, p))
+			}
+		}
+		c.Make(p)
+	}
+	if c.Winner() != att {
+		t.Errorf("the line does not end in the attacker's five")
+	}
+}
+
+// TestWinDepthLimit checks that MaxDepth bounds the attack: the
+// four-three needs three attacker moves.
+func TestWinDepthLimit(t *testing.T) {
+	b := winTestBoard(t, engine.Freestyle, "e8f8g8h9h10", "d8a1o1a15", engine.Black)
+	ev := eval.Attach(b)
+	for _, sched := range []WinSchedule{WinScheduleAuto, WinScheduleStep, WinScheduleDouble, WinScheduleFull} {
+		for depth, want := range map[int]bool{2: false, 3: true, 5: true} {
+			w := NewWinSearch(1 << 12)
+			w.MaxDepth, w.Schedule = depth, sched
+			r := w.Prove(context.Background(), b, ev, VCF, time.Time{}, 0)
+			if r.Win != want || !r.Complete {
+				t.Errorf("schedule %d depth %d: win %v complete %v, want %v", sched, depth, r.Win, r.Complete, want)
+			}
+		}
+	}
+}
+
+// TestWinMethodsAgree runs both algorithms and every threat set on the
+// table's VCTs: same verdicts, checked proofs.
+func TestWinMethodsAgree(t *testing.T) {
+	for _, tc := range winCases {
+		want := tc.want[engine.Freestyle]
+		if _, ok := tc.want[engine.Freestyle]; !ok {
+			continue
+		}
+		for _, m := range []WinMethod{WinDepthFirst, WinProofNumber} {
+			for _, th := range []WinThreats{WinThreatsOpenThrees, WinThreatsThrees, WinThreatsTwos} {
+				b := winTestBoard(t, engine.Freestyle, tc.black, tc.white, tc.toMove)
+				ev := eval.Attach(b)
+				w := NewWinSearch(1 << 14)
+				w.Method, w.Threats = m, th
+				r := w.Prove(context.Background(), b, ev, tc.kind, time.Time{}, 0)
+				if r.Win != (want.depth > 0) || (r.Win && r.Depth != want.depth) || w.Rejected != 0 {
+					t.Errorf("%s %v threats %d: win %v depth %d rejected %d, want depth %d",
+						tc.name, m, th, r.Win, r.Depth, w.Rejected, want.depth)
+				}
+			}
+		}
+	}
+}
+
+// TestWinFiveOnBoard: a five to make is a win of depth one for both kinds.
+func TestWinFiveOnBoard(t *testing.T) {
+	b := winTestBoard(t, engine.Renju, "d8e8f8g8", "d9e9f9g9a1", engine.Black)
+	ev := eval.Attach(b)
+	w := NewWinSearch(1 << 10)
+	for _, k := range []WinKind{VCF, VCT} {
+		r := w.Prove(context.Background(), b, ev, k, time.Time{}, 0)
+		if !r.Win || r.Depth != 1 || (winCell(b, r.Move) != "c8" && winCell(b, r.Move) != "h8") {
+			t.Errorf("%v: %+v", k, r)
+		}
+		if m, ok := r.Proof.Reply(b); !ok || m != r.Move {
+			t.Errorf("%v: Reply %s %v", k, winCell(b, m), ok)
+		}
+	}
+	// White to move must not claim black's five.
+	b.SetSideToMove(engine.White)
+	if r := w.Prove(context.Background(), b, ev, VCF, time.Time{}, 0); !r.Win || r.Depth != 1 {
+		t.Errorf("white has its own five: %+v", r)
+	}
+}

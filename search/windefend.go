@@ -1,0 +1,94 @@
+package search
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// Defend is the defence check: does the opponent (the side NOT to move)
+// have a forced win of the given kind if we pass? If so, it returns the
+// moves for the side to move after which no such win exists any more
+// (possibly empty: lost), threatened=true.
+//
+// The candidates are the cells the opponent's proof plays on (a move
+// anywhere else leaves that proof standing) and our own fours (a
+// counter-four gains a tempo and may break it); each is played and the
+// opponent's win searched for again. A candidate whose search ran out of
+// time or nodes without a win counts as safe, and candidates left
+// unchecked at the deadline are left out. The opponent's proofs are not
+// re-checked here: a false win would only make a move look unsafe.
+func (w *WinSearch) Defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
+	kind WinKind, deadline time.Time, maxNodes int64) (safe []engine.Pos, threatened bool) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	me := b.SideToMove()
+	if len(ev.Fives(me)) > 0 {
+		return nil, false // we win first
+	}
+	noVerify := w.NoVerify
+	w.NoVerify = true
+	defer func() { w.NoVerify = noVerify }()
+
+	b.SetSideToMove(me.Opp()) // pass
+	threat := w.Prove(ctx, b, ev, kind, deadline, maxNodes)
+	b.SetSideToMove(me)
+	if !threat.Win {
+		return nil, false
+	}
+	cands := w.defenceCandidates(b, ev, threat)
+	spent := threat.Nodes
+	for i, c := range cands {
+		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+			break
+		}
+		var per int64
+		if maxNodes > 0 {
+			per = (maxNodes - spent) / int64(len(cands)-i)
+			if per <= 0 {
+				break
+			}
+		}
+		b.Make(c)
+		r := w.Prove(ctx, b, ev, kind, deadline, per)
+		b.Undo()
+		spent += r.Nodes
+		if !r.Win {
+			safe = append(safe, c)
+		}
+	}
+	slices.Sort(safe)
+	return safe, true
+}
+
+// defenceCandidates lists the legal moves that may refute the opponent's
+// win: its principal line first (the likeliest refutations), then the
+// rest of its proof's cells, then our fours.
+func (w *WinSearch) defenceCandidates(b *engine.Board, ev *eval.Evaluator, threat WinResult) []engine.Pos {
+	seen := map[engine.Pos]bool{}
+	var out []engine.Pos
+	add := func(p engine.Pos) {
+		if !seen[p] && b.Legal(p) {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, p := range threat.Line {
+		add(p)
+	}
+	if threat.Proof != nil {
+		for _, p := range threat.Proof.Cells() {
+			add(p)
+		}
+	}
+	fours := slices.Clone(ev.Fours(b.SideToMove()))
+	slices.Sort(fours)
+	for _, p := range fours {
+		add(p)
+	}
+	return out
+}

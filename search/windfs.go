@@ -1,0 +1,131 @@
+package search
+
+import "os"
+
+// Depth-first search of the AND/OR tree under an attack budget, the
+// iterated form of Allis's threat-space search: Prove raises the budget
+// one attacking move at a time, and the transposition table carries the
+// proofs and the depth-bounded disproofs from one iteration to the next.
+
+// winRes is the value of a searched node.
+type winRes uint8
+
+const (
+	winUnknown   winRes = iota // a limit stopped the search
+	winProven                  // the attacker wins
+	winDisproven               // the attacker does not win within the budget
+)
+
+// dfsAttack searches the attacker node at ply; need is the number of
+// attacker moves the proof takes when proven.
+func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
+	if w.stop() {
+		return winUnknown, 0
+	}
+	budget := w.budget()
+	key := w.key()
+	if e := w.tt.probe(key); e != nil {
+		if e.need > 0 && int(e.need) <= budget {
+			return winProven, int(e.need)
+		}
+		if e.fail == winFailAll {
+			return winDisproven, 0
+		}
+		if int(e.fail) >= budget {
+			w.cutoffs++
+			return winDisproven, 0
+		}
+	}
+	start, cut := w.nodes, w.cutoffs
+	if w.kind == VCT && budget >= 2 && !devNoVCFFirst {
+		r, n, m := w.vcfFirst(ply, budget)
+		switch {
+		case r == winProven:
+			e := w.tt.slot(key)
+			e.need, e.move, e.work = uint8(n), int32(m), workOf(w.nodes-start)
+			return winProven, n
+		case w.stopped:
+			return winUnknown, 0
+		}
+	}
+	ms, out, need := w.attackerMoves(w.buf(ply), ply, budget)
+	w.keep(ply, ms)
+	switch out {
+	case winAttackerWins:
+		return winProven, need
+	case winDefenderHolds:
+		w.storeFail(key, budget, cut, 1)
+		return winDisproven, 0
+	}
+	for _, m := range ms {
+		w.play(m.p)
+		r, n := w.dfsDefend(ply + 1)
+		w.unplay()
+		if w.stopped {
+			return winUnknown, 0
+		}
+		switch r {
+		case winProven:
+			e := w.tt.slot(key)
+			e.need, e.move, e.work = uint8(n+1), int32(m.p), workOf(w.nodes-start)
+			return winProven, n + 1
+		case winUnknown:
+			return winUnknown, 0
+		}
+	}
+	w.storeFail(key, budget, cut, w.nodes-start)
+	return winDisproven, 0
+}
+
+// storeFail records a disproof; it holds at any depth when no depth limit
+// was hit since cut was read.
+func (w *WinSearch) storeFail(key uint64, budget int, cut, work int64) {
+	e := w.tt.slot(key)
+	f := uint8(min(budget, winFailAll-1))
+	if w.cutoffs == cut {
+		f = winFailAll
+	}
+	if e.fail != winFailAll && f > e.fail {
+		e.fail = f
+	}
+	e.work = max(e.work, workOf(work))
+}
+
+// dfsDefend searches the defender node at ply: proven when every reply
+// is, with need the largest of theirs.
+func (w *WinSearch) dfsDefend(ply int) (winRes, int) {
+	budget := w.budget()
+	ms, out, need := w.defenderMoves(w.buf(ply), ply, budget)
+	w.keep(ply, ms)
+	if w.stopped {
+		return winUnknown, 0
+	}
+	switch out {
+	case winAttackerWins:
+		if need > budget {
+			w.cutoffs++
+			return winDisproven, 0
+		}
+		return winProven, need
+	case winDefenderHolds:
+		return winDisproven, 0
+	}
+	worst := 0
+	for _, m := range ms {
+		w.play(m.p)
+		r, n := w.dfsAttack(ply + 1)
+		w.unplay()
+		if w.stopped {
+			return winUnknown, 0
+		}
+		if r != winProven {
+			return r, 0
+		}
+		worst = max(worst, n)
+	}
+	return winProven, worst
+}
+
+var devNoVCFFirst = os.Getenv("WIN_NOVCFFIRST") != ""
+var devNoDefVCF = os.Getenv("WIN_NODEFVCF") != ""
+var devNoCounter = os.Getenv("WIN_NOCOUNTER") != ""

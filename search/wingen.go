@@ -1,0 +1,340 @@
+package search
+
+import (
+	"slices"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// Move generation of the winning search. Both node kinds read the
+// position, not the last move: what the defender must answer is whatever
+// the attacker threatens on the board (a five point, or failing that an
+// unstoppable four to come), so a three that survived a counter-four is
+// still answered. Lists are sorted by score and then by cell, so a search
+// does not depend on the order of the evaluator's sets, which changes with
+// the move history.
+
+// winMove is a candidate move and its ordering score.
+type winMove struct {
+	p     engine.Pos
+	score int32
+}
+
+// winOutcome is what a generator says about a node before any search.
+type winOutcome uint8
+
+const (
+	// winOpen: the node has to be searched through the listed moves.
+	winOpen winOutcome = iota
+	// winAttackerWins: the attacker wins by force without search (a five
+	// on the board, or a threat with no defence); need says in how many
+	// attacker moves.
+	winAttackerWins
+	// winDefenderHolds: the attacker has no forcing move that can still
+	// work here (or the defender wins first).
+	winDefenderHolds
+)
+
+// Ordering scores of the attacker's moves by combo. Moves that finish the
+// attack come first, then fours, then threes; potentials break ties.
+var winComboScore = [...]int32{
+	eval.ComboStraightFour: 1 << 24, eval.ComboDoubleFour: 1 << 23, eval.ComboFourThree: 1 << 22,
+	eval.ComboFour: 1 << 20, eval.ComboDoubleThree: 1 << 19, eval.ComboOpenThree: 1 << 18,
+	eval.ComboDoubleClosedThree: 1 << 17, eval.ComboThree: 1 << 16,
+	eval.ComboDoubleTwo: 1 << 15, eval.ComboTwo: 1 << 14,
+	eval.ComboFive: 1 << 25,
+}
+
+// sortMoves orders a move list by score, best first, then by cell.
+func sortMoves(ms []winMove) {
+	slices.SortFunc(ms, func(a, b winMove) int {
+		if a.score != b.score {
+			if a.score > b.score {
+				return -1
+			}
+			return 1
+		}
+		return int(a.p - b.p)
+	})
+}
+
+// minPos is the smallest cell of a non-empty list: a deterministic choice
+// among equivalent points.
+func minPos(ps []engine.Pos) engine.Pos {
+	m := ps[0]
+	for _, p := range ps[1:] {
+		m = min(m, p)
+	}
+	return m
+}
+
+// legalFor reports whether colour c may play the empty cell p: renju black
+// may not play a forbidden point, which the evaluator marks.
+func (w *WinSearch) legalFor(p engine.Pos, c engine.Color) bool {
+	return w.b.At(p) == engine.Empty && !(c == engine.Black && w.ev.Forbidden(p))
+}
+
+// blockCells lists the cells where colour c's stone might take away every
+// five point in fives (the five points of c's opponent). Outside caro a
+// five point can only be stopped by occupying it, so two of them cannot be
+// stopped at all; under caro a stone at the far end of the five-to-be
+// also stops it, so every empty cell within five along the lines through
+// the first five point is a candidate, and each candidate is tried on the
+// board: the caller filters with stopsFives.
+func (w *WinSearch) blockCells(dst []engine.Pos, fives []engine.Pos) []engine.Pos {
+	f := minPos(fives)
+	if !w.caro {
+		if len(fives) == 1 {
+			dst = append(dst, f)
+		}
+		return dst
+	}
+	return w.lineCells(append(dst, f), f)
+}
+
+// lineCells appends the empty cells on the four lines through f, up to
+// five cells away.
+func (w *WinSearch) lineCells(dst []engine.Pos, f engine.Pos) []engine.Pos {
+	for _, d := range w.b.Dirs() {
+		for k := engine.Pos(1); k <= 5; k++ {
+			for _, q := range [2]engine.Pos{f - k*d, f + k*d} {
+				if w.b.At(q) == engine.Empty {
+					dst = append(dst, q)
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// stopsFives reports whether a stone of colour c at p leaves c's opponent
+// with no five point. Outside caro blockCells only offers the single five
+// point, which always does; under caro the move is tried.
+func (w *WinSearch) stopsFives(p engine.Pos, c engine.Color) bool {
+	if !w.caro {
+		return true
+	}
+	w.b.Put(p, c)
+	ok := len(w.ev.Fives(c.Opp())) == 0
+	w.b.Undo()
+	return ok
+}
+
+// attackerMoves generates an attacker node with budget attacker moves left
+// (the final five included). need is set for winAttackerWins.
+func (w *WinSearch) attackerMoves(dst []winMove, ply, budget int) (ms []winMove, out winOutcome, need int) {
+	ev, a, d := w.ev, w.att, w.def
+	if len(ev.Fives(a)) > 0 {
+		return dst, winAttackerWins, 1
+	}
+	if budget < 2 {
+		w.cutoffs++
+		return dst, winDefenderHolds, 0
+	}
+	if df := ev.Fives(d); len(df) > 0 {
+		// The defender threatens five: block it, with a four in a VCF.
+		w.cells = w.blockCells(w.cells[:0], df)
+		for _, p := range w.cells {
+			if !w.legalFor(p, a) || !w.stopsFives(p, a) {
+				continue
+			}
+			if w.kind == VCF && ev.Flags(p, a)&eval.FlagFour == 0 {
+				continue
+			}
+			dst = append(dst, winMove{p, w.attackScore(p)})
+		}
+		sortMoves(dst)
+		if len(dst) == 0 {
+			return dst, winDefenderHolds, 0
+		}
+		return dst, winOpen, 0
+	}
+	for _, p := range ev.Fours(a) {
+		dst = append(dst, winMove{p, w.attackScore(p)})
+	}
+	if w.kind == VCT {
+		if budget >= 3 {
+			quiet := len(dst)
+			for _, p := range ev.Threes(a) {
+				dst = append(dst, winMove{p, w.attackScore(p)})
+			}
+			if w.threatLevel() >= 1 {
+				dst = w.closedThrees(dst)
+			}
+			if len(dst) > quiet && !devNoCounter {
+				dst = w.againstCounterVCF(dst, quiet, ply+1)
+			}
+		} else {
+			w.cutoffs++
+		}
+	}
+	sortMoves(dst)
+	if len(dst) == 0 {
+		return dst, winDefenderHolds, 0
+	}
+	return dst, winOpen, 0
+}
+
+// attackScore orders the attacker's moves.
+func (w *WinSearch) attackScore(p engine.Pos) int32 {
+	c := w.ev.Combo(p, w.att)
+	s := int32(0)
+	if int(c) < len(winComboScore) {
+		s = winComboScore[c]
+	}
+	return s + int32(w.ev.Potential(p, w.att)+w.ev.Potential(p, w.def)/2)
+}
+
+// defenderMoves generates a defender node: the attacker has just moved and
+// has budget moves left. The replies are every move that can parry the
+// threat on the board:
+//   - against five points: the blocks (one cell outside caro; a black
+//     defender may not block on a forbidden point, which is how white wins
+//     many renju VCFs);
+//   - in a VCT, against the attacker's unstoppable-four points (an open
+//     three on the board): every move after which none is left, plus every
+//     four of the defender's own (counter-fours, which force a block and
+//     may win the tempo back). Any other move lets the attacker make an
+//     unstoppable four against a defender who has no five to make.
+func (w *WinSearch) defenderMoves(dst []winMove, ply, budget int) (ms []winMove, out winOutcome, need int) {
+	ev, a, d := w.ev, w.att, w.def
+	if len(ev.Fives(d)) > 0 {
+		return dst, winDefenderHolds, 0
+	}
+	if f := ev.Fives(a); len(f) > 0 {
+		w.cells = w.blockCells(w.cells[:0], f)
+		for _, p := range w.cells {
+			if w.legalFor(p, d) && w.stopsFives(p, d) {
+				dst = append(dst, winMove{p, w.defendScore(p)})
+			}
+		}
+		if len(dst) == 0 {
+			return dst, winAttackerWins, 1
+		}
+		sortMoves(dst)
+		return dst, winOpen, 0
+	}
+	if w.kind == VCF {
+		return dst, winDefenderHolds, 0
+	}
+	if budget < 2 {
+		w.cutoffs++
+		return dst, winDefenderHolds, 0
+	}
+	// A defender who wins by fours needs no parry: the attacker, with no
+	// five point, cannot stop them except by the blocks that VCF answers.
+	if !devNoDefVCF && w.defenderVCF(ply+1, false) {
+		return dst, winDefenderHolds, 0
+	}
+	q := w.unstoppable()
+	if q == engine.NoPos {
+		return w.threatReplies(dst, ply, budget)
+	}
+	if w.caro {
+		dst = w.caroKillers(dst, q)
+	} else {
+		for _, p := range w.killers() {
+			if w.legalFor(p, d) && ev.Flags(p, d)&eval.FlagFour == 0 { // counter-fours follow
+				dst = append(dst, winMove{p, w.defendScore(p)})
+			}
+		}
+	}
+	for _, p := range ev.Fours(d) {
+		dst = append(dst, winMove{p, w.defendScore(p) + 1<<24})
+	}
+	if len(dst) == 0 {
+		return dst, winAttackerWins, 2
+	}
+	sortMoves(dst)
+	return dst, winOpen, 0
+}
+
+// killers lists the cells where one defender stone leaves the attacker
+// no unstoppable four, outside caro. A defender stone takes an
+// unstoppable point q away only by occupying it, or one of its five
+// points-to-be when it has exactly two (a straight four, or two fours of
+// one five point each); it never makes a new one. So the killers are the
+// cells every unstoppable point loses to, read off the evaluator without
+// playing anything.
+func (w *WinSearch) killers() []engine.Pos {
+	ev, a := w.ev, w.att
+	first := true
+	for _, q := range ev.Fours(a) {
+		if c := ev.Combo(q, a); c != eval.ComboStraightFour && c != eval.ComboDoubleFour {
+			continue
+		}
+		k := append(w.kill[:0], q)
+		k = ev.AppendFivePoints(k, q, a)
+		slices.Sort(k[1:])
+		k = slices.Compact(k)
+		switch {
+		case len(k) == 2:
+			continue // two fours through one five point: stoppable after all
+		case len(k) > 3:
+			k = k[:1] // three or more five points: only q itself
+		}
+		w.kill = k
+		if first {
+			w.cells = append(w.cells[:0], k...)
+			first = false
+			continue
+		}
+		w.cells = slices.DeleteFunc(w.cells, func(p engine.Pos) bool { return !slices.Contains(k, p) })
+		if len(w.cells) == 0 {
+			break
+		}
+	}
+	return w.cells
+}
+
+// caroKillers appends the replies that stop the unstoppable point q and
+// every other one under caro, where a stone beyond a five point also
+// spoils it: the candidates near q's five points are each tried.
+func (w *WinSearch) caroKillers(dst []winMove, q engine.Pos) []winMove {
+	ev, a, d := w.ev, w.att, w.def
+	w.cells = append(w.cells[:0], q)
+	w.cells = ev.AppendFivePoints(w.cells, q, a)
+	n := len(w.cells)
+	for _, f := range w.cells[1:n] {
+		w.cells = w.blockCells(w.cells, []engine.Pos{f})
+	}
+	slices.Sort(w.cells)
+	w.cells = slices.Compact(w.cells)
+	for _, p := range w.cells {
+		if !w.legalFor(p, d) || ev.Flags(p, d)&eval.FlagFour != 0 {
+			continue // illegal, or a counter-four listed by the caller
+		}
+		w.b.Put(p, d)
+		ok := w.unstoppable() == engine.NoPos
+		w.b.Undo()
+		if ok {
+			dst = append(dst, winMove{p, w.defendScore(p)})
+		}
+	}
+	return dst
+}
+
+// unstoppable returns an attacker point that makes an unstoppable four (a
+// straight four, or two fours where a colour may make them), or NoPos.
+func (w *WinSearch) unstoppable() engine.Pos {
+	best := engine.NoPos
+	for _, p := range w.ev.Fours(w.att) {
+		if c := w.ev.Combo(p, w.att); c == eval.ComboStraightFour || c == eval.ComboDoubleFour {
+			if best == engine.NoPos || p < best {
+				best = p
+			}
+		}
+	}
+	return best
+}
+
+// defendScore orders the defender's replies: the ones that hurt the
+// attacker most are tried first, so a refutation is found early.
+func (w *WinSearch) defendScore(p engine.Pos) int32 {
+	s := int32(0)
+	if c := w.ev.Combo(p, w.def); int(c) < len(winComboScore) {
+		s = winComboScore[c] >> 4
+	}
+	return s + int32(w.ev.Potential(p, w.def)+w.ev.Potential(p, w.att))
+}

@@ -1,0 +1,227 @@
+package search
+
+import "github.com/kakugo/kakugo/engine"
+
+// Depth-first proof-number search (df-pn, Nagai 2002), the depth-first
+// form of Allis's proof-number search: a node is expanded while its proof
+// and disproof numbers stay under thresholds handed down by its parent,
+// and the numbers live in the transposition table. It runs under the same
+// attack budget as the depth-first search, so its proofs and disproofs
+// share the table's need and fail fields; the numbers themselves are
+// stored with the absolute stone limit they were computed under.
+
+// winInf is an infinite proof or disproof number.
+const winInf = 1 << 30
+
+// winPNChild caches a child's numbers in its parent's loop.
+type winPNChild struct {
+	p      engine.Pos
+	key    uint64
+	pn, dn uint32
+	need   uint8
+}
+
+// winPNState is the per-search state of df-pn.
+type winPNState struct {
+	frames   [][]winPNChild
+	absLimit uint16 // attacker stones on the board at the budget's end
+}
+
+// pnRoot runs df-pn from the root under the current budget.
+func (w *WinSearch) pnRoot() winRes {
+	w.pn.absLimit = uint16(w.rootStones + w.limit)
+	w.mid(0, true, winInf, winInf)
+	if w.stopped {
+		return winUnknown
+	}
+	pn, dn, _ := w.pnLookup(w.key(), w.budget(), true)
+	switch {
+	case pn == 0:
+		return winProven
+	case dn == 0:
+		return winDisproven
+	}
+	return winUnknown
+}
+
+// pnLookup reads a node's numbers from the table: proven or disproven
+// for its budget, the stored numbers when they were computed under the
+// current limit, or the initial guess (1, 1).
+func (w *WinSearch) pnLookup(key uint64, budget int, attacker bool) (pn, dn uint32, need uint8) {
+	e := w.tt.probe(key)
+	if e == nil {
+		return 1, 1, 0
+	}
+	if e.need > 0 && int(e.need) <= budget {
+		return 0, winInf, e.need
+	}
+	if e.fail == winFailAll || (e.fail > 0 && int(e.fail) >= budget) {
+		if e.fail != winFailAll {
+			w.cutoffs++
+		}
+		return winInf, 0, 0
+	}
+	if e.limit == w.pn.absLimit && e.pn != 0 && e.dn != 0 {
+		return e.pn, e.dn, 0
+	}
+	return 1, 1, 0
+}
+
+// frame returns the child cache of a ply, emptied.
+func (w *WinSearch) frame(ply int) []winPNChild {
+	for len(w.pn.frames) <= ply {
+		w.pn.frames = append(w.pn.frames, make([]winPNChild, 0, 32))
+	}
+	return w.pn.frames[ply][:0]
+}
+
+// mid expands the node at ply until its proof number reaches thpn or its
+// disproof number reaches thdn, or it is solved.
+func (w *WinSearch) mid(ply int, attacker bool, thpn, thdn uint32) {
+	if w.stop() {
+		return
+	}
+	budget := w.budget()
+	key := w.key()
+	start := w.nodes
+	if attacker && w.kind == VCT && budget >= 2 {
+		if e := w.tt.probe(key); e == nil || (e.limit != w.pn.absLimit && e.need == 0) {
+			// First visit under this limit: settle the fours alone.
+			r, n, m := w.vcfFirst(ply, budget)
+			if r == winProven {
+				w.storeProof(key, n, m, w.nodes-start)
+				return
+			}
+			if w.stopped {
+				return
+			}
+		}
+	}
+	var ms []winMove
+	var out winOutcome
+	var need int
+	if attacker {
+		ms, out, need = w.attackerMoves(w.buf(ply), ply, budget)
+	} else {
+		ms, out, need = w.defenderMoves(w.buf(ply), ply, budget)
+	}
+	w.keep(ply, ms)
+	if w.stopped {
+		return
+	}
+	switch {
+	case out == winAttackerWins && need <= budget:
+		w.storeProof(key, need, engine.NoPos, 0)
+		return
+	case out != winOpen:
+		if out == winAttackerWins {
+			w.cutoffs++
+		}
+		e := w.tt.slot(key)
+		if e.fail != winFailAll {
+			e.fail = uint8(min(budget, winFailAll-1))
+		}
+		return
+	}
+	kids := w.frame(ply)
+	childBudget := budget
+	if attacker {
+		childBudget--
+	}
+	for _, m := range ms {
+		k := w.b.HashAfter(m.p) ^ w.salt
+		pn, dn, nd := w.pnLookup(k, childBudget, !attacker)
+		kids = append(kids, winPNChild{p: m.p, key: k, pn: pn, dn: dn, need: nd})
+	}
+	w.pn.frames[ply] = kids
+	for {
+		pn, dn, best, second, nd := pnAggregate(kids, attacker)
+		if pn == 0 {
+			mv := engine.NoPos
+			if attacker {
+				mv = kids[best].p
+			}
+			w.storeProof(key, int(nd), mv, w.nodes-start)
+			return
+		}
+		if dn == 0 {
+			e := w.tt.slot(key)
+			if e.fail != winFailAll {
+				e.fail = uint8(min(budget, winFailAll-1))
+			}
+			e.work = max(e.work, workOf(w.nodes-start))
+			return
+		}
+		if pn >= thpn || dn >= thdn || w.stopped {
+			e := w.tt.slot(key)
+			e.pn, e.dn, e.limit = pn, dn, w.pn.absLimit
+			e.work = max(e.work, workOf(w.nodes-start))
+			return
+		}
+		c := &kids[best]
+		var cpn, cdn uint32
+		if attacker {
+			cpn = min(thpn, satAdd(second, 1))
+			cdn = satAdd(thdn-dn, c.dn)
+		} else {
+			cdn = min(thdn, satAdd(second, 1))
+			cpn = satAdd(thpn-pn, c.pn)
+		}
+		w.play(c.p)
+		w.mid(ply+1, !attacker, cpn, cdn)
+		w.unplay()
+		c.pn, c.dn, c.need = w.pnLookup(c.key, childBudget, !attacker)
+	}
+}
+
+// storeProof records a proven node: need attacker moves, by move at an
+// attacker node.
+func (w *WinSearch) storeProof(key uint64, need int, move engine.Pos, work int64) {
+	e := w.tt.slot(key)
+	if e.need == 0 || int(e.need) > need {
+		e.need, e.move = uint8(need), int32(move)
+	}
+	e.work = max(e.work, workOf(work))
+}
+
+// pnAggregate combines the children's numbers: at an attacker (OR) node
+// pn is the least child pn and dn the sum; at a defender (AND) node the
+// other way round. best is the child to expand, second the runner-up's
+// number that bounds it, need the proof's length when pn is 0.
+func pnAggregate(kids []winPNChild, attacker bool) (pn, dn uint32, best int, second uint32, need uint8) {
+	second = winInf
+	if attacker {
+		pn = winInf
+		for i, k := range kids {
+			dn = satAdd(dn, k.dn)
+			if k.pn < pn {
+				second, pn, best = pn, k.pn, i
+			} else if k.pn < second {
+				second = k.pn
+			}
+		}
+		if pn == 0 {
+			need = kids[best].need + 1
+		}
+		return pn, dn, best, second, need
+	}
+	dn = winInf
+	for i, k := range kids {
+		pn = satAdd(pn, k.pn)
+		if k.dn < dn {
+			second, dn, best = dn, k.dn, i
+		} else if k.dn < second {
+			second = k.dn
+		}
+		need = max(need, k.need)
+	}
+	return pn, dn, best, second, need
+}
+
+// satAdd adds proof numbers, saturating at winInf.
+func satAdd(a, b uint32) uint32 {
+	if s := a + b; s < winInf && s >= a {
+		return s
+	}
+	return winInf
+}

@@ -1,0 +1,292 @@
+package search
+
+import (
+	"slices"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// Threats beyond the open three. Renju problem collections count as a
+// threat any move after which the attacker would win by fours if the
+// defender passed: a closed three that makes a four-three point, two
+// closed threes, and so on. The VCT tries the attacker's closed threes as
+// such moves; at the defender's node a VCF search with the defender
+// passing says whether the move threatens anything, and its proof says
+// where the defence must play: on one of the cells that proof uses (a
+// stone anywhere else leaves it standing), or a counter-four. The proof
+// checker then makes sure that every other defence really loses.
+
+// closedThrees appends the attacker's moves that make one or two closed
+// threes and nothing stronger.
+func (w *WinSearch) closedThrees(dst []winMove) []winMove {
+	b := w.b
+	for y := 0; y < b.Height(); y++ {
+		for x := 0; x < b.Width(); x++ {
+			p := b.Pos(x, y)
+			if b.At(p) != engine.Empty {
+				continue
+			}
+			c := w.ev.Combo(p, w.att)
+			if c == eval.ComboThree || c == eval.ComboDoubleClosedThree ||
+				(w.threatLevel() >= 2 && (c == eval.ComboTwo || c == eval.ComboDoubleTwo)) {
+				dst = append(dst, winMove{p, w.attackScore(p)})
+			}
+		}
+	}
+	return dst
+}
+
+// winContext is the part of the search state a sub-search changes.
+type winContext struct {
+	kind  WinKind
+	salt  uint64
+	limit int
+}
+
+// enter switches to a sub-search of kind for the same attacker with budget
+// attacker moves, and returns what to restore.
+func (w *WinSearch) enter(kind WinKind, budget int) winContext {
+	saved := winContext{w.kind, w.salt, w.limit}
+	w.kind, w.salt, w.limit = kind, w.saltFor(kind, w.level), w.attStones+budget
+	return saved
+}
+
+// leave restores the state enter saved.
+func (w *WinSearch) leave(c winContext) { w.kind, w.salt, w.limit = c.kind, c.salt, c.limit }
+
+// vcfFirst runs a VCF search at a VCT attacker node: most VCTs end in a
+// run of fours, which the narrower search finds far faster. It returns the
+// winning move and the proof's length when it wins.
+func (w *WinSearch) vcfFirst(ply, budget int) (winRes, int, engine.Pos) {
+	saved := w.enter(VCF, budget)
+	tag := w.devTag
+	if tag == 0 {
+		w.devTag = 1
+	}
+	r, need := w.dfsAttack(ply)
+	w.devTag = tag
+	move := engine.NoPos
+	if r == winProven {
+		if e := w.tt.probe(w.key()); e != nil && e.need > 0 {
+			move = engine.Pos(e.move)
+		}
+	}
+	w.leave(saved)
+	if r == winProven && move == engine.NoPos {
+		r = winDisproven // a five on the board, which the caller sees itself
+	}
+	return r, need, move
+}
+
+// threatReplies generates a VCT defender node where the attacker has no
+// five point and no unstoppable four: the attacker's move was a threat
+// only if the attacker wins by fours when the defender passes.
+func (w *WinSearch) threatReplies(dst []winMove, ply, budget int) ([]winMove, winOutcome, int) {
+	ev, d := w.ev, w.def
+	w.b.SetSideToMove(w.att)
+	saved := w.enter(VCF, budget)
+	tag := w.devTag
+	if tag == 0 {
+		w.devTag = 2
+	}
+	r, need := w.dfsAttack(ply + 1)
+	w.devTag = tag
+	ok := r == winProven
+	if ok {
+		clear(w.threatSeen)
+		w.threat, w.blocks, w.fivePts, w.forbidden = w.threat[:0], w.blocks[:0], w.fivePts[:0], w.forbidden[:0]
+		ok = w.threatWalk(ply + 1)
+	}
+	w.leave(saved)
+	w.b.SetSideToMove(d)
+	if !ok {
+		return dst, winDefenderHolds, 0
+	}
+	w.threat = w.interference(w.threat)
+	slices.Sort(w.threat)
+	for _, p := range slices.Compact(w.threat) {
+		if w.legalFor(p, d) && ev.Flags(p, d)&eval.FlagFour == 0 {
+			dst = append(dst, winMove{p, w.defendScore(p)})
+		}
+	}
+	for _, p := range ev.Fours(d) {
+		dst = append(dst, winMove{p, w.defendScore(p) + 1<<24})
+	}
+	if len(dst) == 0 {
+		return dst, winAttackerWins, need
+	}
+	sortMoves(dst)
+	return dst, winOpen, 0
+}
+
+// interference adds to the cells of a threat's proof the defender stones
+// that would break it from outside: a stone that lines up with one of the
+// defender's forced blocks (recorded in w.blocks) so that the block makes
+// a four or a five of the defender's, which the attacker must then answer.
+// Such a stone shares a five-cell window with the block, the window holding
+// no attacker stone and at least two defender stones, counting the proof's
+// other blocks. Under caro a
+// stone beyond a five point can also spoil the five, so the cells near the
+// five points are added too.
+func (w *WinSearch) interference(cells []engine.Pos) []engine.Pos {
+	b := w.b
+	for _, q := range w.blocks {
+		for _, d := range b.Dirs() {
+			for s := engine.Pos(-4); s <= 0; s++ {
+				own, empty := 0, 0
+				for k := s; k < s+5; k++ {
+					switch c := q + k*d; b.At(c) {
+					case w.def:
+						own++
+					case engine.Empty:
+						empty++
+						if k != 0 && slices.Contains(w.blocks, c) {
+							own++ // another block of the same proof
+						}
+					}
+				}
+				if own < 2 || own+empty < 5 {
+					continue
+				}
+				for k := s; k < s+5; k++ {
+					if c := q + k*d; k != 0 && b.At(c) == engine.Empty {
+						cells = append(cells, c)
+					}
+				}
+			}
+		}
+	}
+	// Under renju a black stone can make a forbidden point that black could
+	// not block on legal again (turning a double three into a four-three,
+	// say): every cell on the lines through such a point is a candidate.
+	for _, f := range w.forbidden {
+		cells = w.lineCells(cells, f)
+	}
+	if w.caro {
+		for _, f := range w.fivePts {
+			cells = w.blockCells(cells, []engine.Pos{f})
+		}
+	}
+	return cells
+}
+
+// threatWalk collects into w.threat the cells of the VCF proof from the
+// current attacker node: the attacker's fours, the defender's blocks and
+// the final five points. Where the table lost a node it is searched again.
+func (w *WinSearch) threatWalk(ply int) bool {
+	if f := w.ev.Fives(w.att); len(f) > 0 {
+		w.threat = append(w.threat, f...)
+		w.fivePts = append(w.fivePts, f...)
+		return true
+	}
+	h := w.b.Hash()
+	if w.threatSeen[h] {
+		return true
+	}
+	w.threatSeen[h] = true
+	e := w.tt.probe(w.key())
+	if e == nil || e.need == 0 || int(e.need) > w.budget() {
+		if r, _ := w.dfsAttack(ply); r != winProven {
+			return false
+		}
+		if e = w.tt.probe(w.key()); e == nil || e.need == 0 {
+			return false
+		}
+	}
+	m := engine.Pos(e.move)
+	if !w.legalFor(m, w.att) {
+		return false
+	}
+	w.threat = append(w.threat, m)
+	w.play(m)
+	defer w.unplay()
+	ms, out, _ := w.defenderMoves(w.buf(ply+1), ply+1, w.budget())
+	w.keep(ply+1, ms)
+	w.fivePts = append(w.fivePts, w.ev.Fives(w.att)...)
+	if w.def == engine.Black {
+		for _, f := range w.ev.Fives(w.att) {
+			if w.ev.Forbidden(f) {
+				w.forbidden = append(w.forbidden, f)
+			}
+		}
+	}
+	switch out {
+	case winAttackerWins:
+		w.threat = append(w.threat, w.ev.Fives(w.att)...)
+		return true
+	case winDefenderHolds:
+		return false
+	}
+	for _, r := range slices.Clone(ms) {
+		w.threat = append(w.threat, r.p)
+		w.blocks = append(w.blocks, r.p)
+		w.play(r.p)
+		ok := w.threatWalk(ply + 2)
+		w.unplay()
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// winCounterVCFDepth bounds the defender's VCF that againstCounterVCF
+// looks for, in the defender's moves.
+const winCounterVCFDepth = 16
+
+// againstCounterVCF prunes the quiet attacking moves in ms[quiet:] (the
+// caller's list, at ply-1) when
+// the defender would win by fours if the attacker passed: a three gives
+// him the move, and he answers it with that VCF. Only quiet moves on the
+// cells of his VCF's proof survive, or where an attacker stone would turn
+// one of the attacker's forced blocks into a four of its own (the cells
+// interference finds, with the roles swapped). This prunes attacking
+// moves only, so it costs completeness, never soundness.
+func (w *WinSearch) againstCounterVCF(ms []winMove, quiet, ply int) []winMove {
+	if !w.defenderVCF(ply, true) {
+		return ms
+	}
+	kept := ms[:quiet]
+	for _, m := range ms[quiet:] {
+		if slices.Contains(w.threat, m.p) {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}
+
+// defenderVCF reports whether the defender, given the move, wins by
+// fours (within winCounterVCFDepth of his moves); with cells, it also
+// leaves in w.threat the cells of that VCF's proof and the cells where an
+// attacker stone would spoil it (interference, roles swapped). The
+// attacker's forced blocks that make fours of the attacker's own are part
+// of that VCF search, so a win it finds is a real one.
+func (w *WinSearch) defenderVCF(ply int, cells bool) bool {
+	att, def, stones, side := w.att, w.def, w.attStones, w.b.SideToMove()
+	saved := winContext{w.kind, w.salt, w.limit}
+	w.att, w.def, w.attStones = def, att, 0
+	w.kind, w.salt, w.limit = VCF, winSalts[0][def-1], winCounterVCFDepth
+	w.b.SetSideToMove(def)
+	tag := w.devTag
+	if tag == 0 {
+		w.devTag = 3
+		if cells {
+			w.devTag = 4
+		}
+	}
+	r, _ := w.dfsAttack(ply)
+	w.devTag = tag
+	won := r == winProven
+	if won && cells {
+		clear(w.threatSeen)
+		w.threat, w.blocks, w.fivePts, w.forbidden = w.threat[:0], w.blocks[:0], w.fivePts[:0], w.forbidden[:0]
+		if won = w.threatWalk(ply); won {
+			w.threat = w.interference(w.threat)
+		}
+	}
+	w.b.SetSideToMove(side)
+	w.att, w.def, w.attStones = att, def, stones
+	w.leave(saved)
+	return won
+}
