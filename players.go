@@ -40,6 +40,17 @@ func players() []playerSpec {
 				opt.WinSearch = search.WinSearchVCT
 				return search.NewKakugo(opt)
 			}},
+		{"kakugo-nn", "the full player with the CNN policy (embedded weights) in place of the evaluator's priors; not the default until a match shows it helps",
+			func(seed int64) protocol.Player {
+				opt := kakugoOptions(seed, search.LeafDefault)
+				if pol, err := loadPolicy(""); err != nil {
+					// The engine plays on without the prior.
+					fmt.Fprintln(os.Stderr, "pbrain-kakugo:", err)
+				} else {
+					opt.NewPolicy = pol
+				}
+				return search.NewKakugo(opt)
+			}},
 		{"greedy", "Garcia's version one: the best point by combos and potentials, no search",
 			func(int64) protocol.Player { return search.Greedy{} }},
 		{"interim", "five, block five, else the best point by a line count (interim default)",
