@@ -22,7 +22,7 @@ type playerSpec struct {
 // players lists the built-in players; the first is the default.
 func players() []playerSpec {
 	return []playerSpec{
-		{"kakugo", "the full player: winning search (VCF, VCT, defence) and MCTS; threads from INFO thread_num or KAKUGO_THREADS",
+		{"kakugo", "the full player: VCF search and defence, then MCTS; threads from INFO thread_num or KAKUGO_THREADS",
 			func(seed int64) protocol.Player { return search.NewKakugo(kakugoOptions(seed, search.LeafDefault)) }},
 		{"kakugo-rollout", "the full player with roll-out leaves (at most 30 plies of a pattern policy)",
 			func(seed int64) protocol.Player { return search.NewKakugo(kakugoOptions(seed, search.LeafRollout)) }},

@@ -15,7 +15,7 @@ func TestLoadPolicy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := engine.FromMoves(15, 15, engine.Freestyle, []engine.Point{{7, 7}, {8, 8}, {6, 6}})
+	b, _ := engine.FromMoves(15, 15, engine.Freestyle, []engine.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 6}})
 	moves := []engine.Pos{b.Pos(5, 5), b.Pos(9, 9), b.Pos(0, 14)}
 	dst := make([]float32, len(moves))
 	if !build().Priors(b, moves, dst) {

@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"errors"
+	"os"
+	"strconv"
 	"time"
 
 	"github.com/kakugo/kakugo/engine"
@@ -90,7 +92,7 @@ func (w *WinSearch) threatLevel() int { return w.level }
 // winLevelLag is how many attacking moves each wider threat level runs
 // behind the one before it in iterative deepening: the wide searches
 // cost the most, and most wins need only open threes.
-const winLevelLag = 2
+var winLevelLag = devInt("WIN_LAG", 2)
 
 // WinSchedule is how Prove raises the attack-depth limit from one
 // iteration to the next.
@@ -414,3 +416,11 @@ func (w *WinSearch) buf(ply int) []winMove {
 
 // keep hands a grown buffer back to its ply.
 func (w *WinSearch) keep(ply int, ms []winMove) { w.bufs[ply] = ms[:0] }
+
+func devInt(name string, def int) int {
+	if v := os.Getenv(name); v != "" {
+		n, _ := strconv.Atoi(v)
+		return n
+	}
+	return def
+}

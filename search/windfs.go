@@ -1,7 +1,5 @@
 package search
 
-import "os"
-
 // Depth-first search of the AND/OR tree under an attack budget, the
 // iterated form of Allis's threat-space search: Prove raises the budget
 // one attacking move at a time, and the transposition table carries the
@@ -37,17 +35,6 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 		}
 	}
 	start, cut := w.nodes, w.cutoffs
-	if w.kind == VCT && budget >= 2 && !devNoVCFFirst {
-		r, n, m := w.vcfFirst(ply, budget)
-		switch {
-		case r == winProven:
-			e := w.tt.slot(key)
-			e.need, e.move, e.work = uint8(n), int32(m), workOf(w.nodes-start)
-			return winProven, n
-		case w.stopped:
-			return winUnknown, 0
-		}
-	}
 	ms, out, need := w.attackerMoves(w.buf(ply), ply, budget)
 	w.keep(ply, ms)
 	switch out {
@@ -125,7 +112,3 @@ func (w *WinSearch) dfsDefend(ply int) (winRes, int) {
 	}
 	return winProven, worst
 }
-
-var devNoVCFFirst = os.Getenv("WIN_NOVCFFIRST") != ""
-var devNoDefVCF = os.Getenv("WIN_NODEFVCF") != ""
-var devNoCounter = os.Getenv("WIN_NOCOUNTER") != ""

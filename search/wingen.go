@@ -162,8 +162,21 @@ func (w *WinSearch) attackerMoves(dst []winMove, ply, budget int) (ms []winMove,
 			if w.threatLevel() >= 1 {
 				dst = w.closedThrees(dst)
 			}
-			if len(dst) > quiet && !devNoCounter {
+			if len(dst) > quiet {
 				dst = w.againstCounterVCF(dst, quiet, ply+1)
+			}
+			if devNear > 0 && ply > 0 && len(dst) > quiet {
+				mv := w.b.Moves()
+				last := mv[len(mv)-2]
+				lx, ly := w.b.XY(last)
+				kept := dst[:quiet]
+				for _, m := range dst[quiet:] {
+					x, y := w.b.XY(m.p)
+					if max(x-lx, lx-x, y-ly, ly-y) <= devNear {
+						kept = append(kept, m)
+					}
+				}
+				dst = kept
 			}
 		} else {
 			w.cutoffs++
@@ -220,11 +233,6 @@ func (w *WinSearch) defenderMoves(dst []winMove, ply, budget int) (ms []winMove,
 	}
 	if budget < 2 {
 		w.cutoffs++
-		return dst, winDefenderHolds, 0
-	}
-	// A defender who wins by fours needs no parry: the attacker, with no
-	// five point, cannot stop them except by the blocks that VCF answers.
-	if !devNoDefVCF && w.defenderVCF(ply+1, false) {
 		return dst, winDefenderHolds, 0
 	}
 	q := w.unstoppable()
@@ -338,3 +346,5 @@ func (w *WinSearch) defendScore(p engine.Pos) int32 {
 	}
 	return s + int32(w.ev.Potential(p, w.def)+w.ev.Potential(p, w.att))
 }
+
+var devNear = devInt("WIN_NEAR", 0)

@@ -84,19 +84,6 @@ func (w *WinSearch) mid(ply int, attacker bool, thpn, thdn uint32) {
 	budget := w.budget()
 	key := w.key()
 	start := w.nodes
-	if attacker && w.kind == VCT && budget >= 2 {
-		if e := w.tt.probe(key); e == nil || (e.limit != w.pn.absLimit && e.need == 0) {
-			// First visit under this limit: settle the fours alone.
-			r, n, m := w.vcfFirst(ply, budget)
-			if r == winProven {
-				w.storeProof(key, n, m, w.nodes-start)
-				return
-			}
-			if w.stopped {
-				return
-			}
-		}
-	}
 	var ms []winMove
 	var out winOutcome
 	var need int

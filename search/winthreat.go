@@ -55,30 +55,6 @@ func (w *WinSearch) enter(kind WinKind, budget int) winContext {
 // leave restores the state enter saved.
 func (w *WinSearch) leave(c winContext) { w.kind, w.salt, w.limit = c.kind, c.salt, c.limit }
 
-// vcfFirst runs a VCF search at a VCT attacker node: most VCTs end in a
-// run of fours, which the narrower search finds far faster. It returns the
-// winning move and the proof's length when it wins.
-func (w *WinSearch) vcfFirst(ply, budget int) (winRes, int, engine.Pos) {
-	saved := w.enter(VCF, budget)
-	tag := w.devTag
-	if tag == 0 {
-		w.devTag = 1
-	}
-	r, need := w.dfsAttack(ply)
-	w.devTag = tag
-	move := engine.NoPos
-	if r == winProven {
-		if e := w.tt.probe(w.key()); e != nil && e.need > 0 {
-			move = engine.Pos(e.move)
-		}
-	}
-	w.leave(saved)
-	if r == winProven && move == engine.NoPos {
-		r = winDisproven // a five on the board, which the caller sees itself
-	}
-	return r, need, move
-}
-
 // threatReplies generates a VCT defender node where the attacker has no
 // five point and no unstoppable four: the attacker's move was a threat
 // only if the attacker wins by fours when the defender passes.
@@ -233,7 +209,7 @@ func (w *WinSearch) threatWalk(ply int) bool {
 
 // winCounterVCFDepth bounds the defender's VCF that againstCounterVCF
 // looks for, in the defender's moves.
-const winCounterVCFDepth = 16
+var winCounterVCFDepth = devInt("WIN_CDEPTH", 16)
 
 // againstCounterVCF prunes the quiet attacking moves in ms[quiet:] (the
 // caller's list, at ply-1) when
@@ -259,9 +235,7 @@ func (w *WinSearch) againstCounterVCF(ms []winMove, quiet, ply int) []winMove {
 // defenderVCF reports whether the defender, given the move, wins by
 // fours (within winCounterVCFDepth of his moves); with cells, it also
 // leaves in w.threat the cells of that VCF's proof and the cells where an
-// attacker stone would spoil it (interference, roles swapped). The
-// attacker's forced blocks that make fours of the attacker's own are part
-// of that VCF search, so a win it finds is a real one.
+// attacker stone would spoil it (interference, roles swapped).
 func (w *WinSearch) defenderVCF(ply int, cells bool) bool {
 	att, def, stones, side := w.att, w.def, w.attStones, w.b.SideToMove()
 	saved := winContext{w.kind, w.salt, w.limit}
