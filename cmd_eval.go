@@ -73,7 +73,7 @@ func cmdEval(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "eval:", err)
 		return 2
 	}
-	w, h, err := parseSize(*size)
+	w, h, err := engine.ParseSize(*size)
 	if err != nil {
 		fmt.Fprintln(stderr, "eval:", err)
 		return 2

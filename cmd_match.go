@@ -101,7 +101,7 @@ flags:`)
 	if o.Rule, err = engine.ParseRule(*ruleName); err != nil {
 		return fail("%v", err)
 	}
-	if o.Width, o.Height, err = manager.ParseBoardSize(*size); err != nil {
+	if o.Width, o.Height, err = engine.ParseSize(*size); err != nil {
 		return fail("%v", err)
 	}
 	if *openings != "" {

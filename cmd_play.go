@@ -36,7 +36,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "play:", err)
 		return 2
 	}
-	w, h, err := parseSize(*size)
+	w, h, err := engine.ParseSize(*size)
 	if err != nil {
 		fmt.Fprintln(stderr, "play:", err)
 		return 2
@@ -119,21 +119,6 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s: %v\n", line, err)
 		}
 	}
-}
-
-// parseSize reads a board size written as N or WxH.
-func parseSize(s string) (w, h int, err error) {
-	s = strings.ToLower(strings.TrimSpace(s))
-	if i := strings.IndexByte(s, 'x'); i >= 0 {
-		_, err = fmt.Sscanf(s, "%dx%d", &w, &h)
-	} else {
-		_, err = fmt.Sscanf(s, "%d", &w)
-		h = w
-	}
-	if err != nil || w < engine.MinSize || w > engine.MaxSize || h < engine.MinSize || h > engine.MaxSize {
-		return 0, 0, fmt.Errorf("board size %q: want N or WxH with sides %d to %d", s, engine.MinSize, engine.MaxSize)
-	}
-	return w, h, nil
 }
 
 // exitUsage turns a flag parsing error into an exit code: 0 for --help.

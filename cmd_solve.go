@@ -111,7 +111,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	w, h, err := parseSize(*size)
+	w, h, err := engine.ParseSize(*size)
 	if err != nil {
 		return fail(err)
 	}

@@ -74,7 +74,7 @@ func gameCase(g solveGame, n int, o *solveOptions) (solveCase, bool, error) {
 	if err != nil {
 		return solveCase{}, false, err
 	}
-	w, h, err := parseSize(strings.ReplaceAll(g.Board, " ", ""))
+	w, h, err := engine.ParseSize(strings.ReplaceAll(g.Board, " ", ""))
 	if err != nil {
 		return solveCase{}, false, err
 	}

@@ -48,7 +48,7 @@ func (rf *recordFlags) load() ([]nn.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	w, h, err := parseSize(rf.size)
+	w, h, err := engine.ParseSize(rf.size)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -127,4 +128,25 @@ func FromStones(w, h int, r Rule, black, white []Point, toMove Color) (*Board, e
 	}
 	b.SetSideToMove(toMove)
 	return b, nil
+}
+
+// ParseSize reads a board size written "N" (square) or "WxH", as flags,
+// opening tools and game records write it, and checks it is supported.
+func ParseSize(s string) (w, h int, err error) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	ws, hs, rect := strings.Cut(s, "x")
+	w, err = strconv.Atoi(ws)
+	if err != nil {
+		return 0, 0, fmt.Errorf("board size %q: want N or WxH", s)
+	}
+	h = w
+	if rect {
+		if h, err = strconv.Atoi(hs); err != nil {
+			return 0, 0, fmt.Errorf("board size %q: want N or WxH", s)
+		}
+	}
+	if w < MinSize || w > MaxSize || h < MinSize || h > MaxSize {
+		return 0, 0, fmt.Errorf("board size %q: sides must be %d to %d", s, MinSize, MaxSize)
+	}
+	return w, h, nil
 }

@@ -132,7 +132,7 @@ func ReadJSONL(r io.Reader) ([]Game, error) {
 		if err := json.Unmarshal(text, &jg); err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
-		w, h, err := parseBoardSize(jg.Board)
+		w, h, err := engine.ParseSize(jg.Board)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
@@ -152,20 +152,6 @@ func ReadJSONL(r io.Reader) ([]Game, error) {
 	return games, sc.Err()
 }
 
-// parseBoardSize reads "15x15" or "15".
-func parseBoardSize(s string) (w, h int, err error) {
-	a, b, found := strings.Cut(strings.TrimSpace(s), "x")
-	if !found {
-		b = a
-	}
-	w, err1 := strconv.Atoi(a)
-	h, err2 := strconv.Atoi(b)
-	if err1 != nil || err2 != nil || w < engine.MinSize || h < engine.MinSize || w > engine.MaxSize || h > engine.MaxSize {
-		return 0, 0, fmt.Errorf("bad board size %q", s)
-	}
-	return w, h, nil
-}
-
 // ReadPSQ reads one Piskvork game record: a header line "Piskvorky WxH,
 // ...", then one "x,y,ms" line per move (1-based), then the engines' names
 // and the result, which are ignored. The rule is the caller's (psq does
@@ -181,7 +167,7 @@ func ReadPSQ(r io.Reader, source string, rule engine.Rule) (Game, error) {
 	if len(fields) < 2 || !strings.HasPrefix(strings.ToLower(fields[0]), "piskvork") {
 		return Game{}, fmt.Errorf("%s: not a psq header: %q", source, head)
 	}
-	w, h, err := parseBoardSize(fields[1])
+	w, h, err := engine.ParseSize(fields[1])
 	if err != nil {
 		return Game{}, fmt.Errorf("%s: %w", source, err)
 	}

@@ -48,7 +48,7 @@ func FuzzParseBoardSize(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		w, h, err := ParseBoardSize(s)
+		w, h, err := engine.ParseSize(s)
 		if err == nil && (w < 5 || h < 5 || w > 32 || h > 32) {
 			t.Fatalf("%q: %dx%d accepted", s, w, h)
 		}

@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -135,26 +134,6 @@ func SplitCommand(s string) ([]string, error) {
 		words = append(words, cur.String())
 	}
 	return words, nil
-}
-
-// ParseBoardSize reads "N" (a square board) or "WxH".
-func ParseBoardSize(s string) (w, h int, err error) {
-	s = strings.ToLower(strings.TrimSpace(s))
-	ws, hs, rect := strings.Cut(s, "x")
-	w, err = strconv.Atoi(ws)
-	if err != nil {
-		return 0, 0, fmt.Errorf("board size %q: want N or WxH", s)
-	}
-	h = w
-	if rect {
-		if h, err = strconv.Atoi(hs); err != nil {
-			return 0, 0, fmt.Errorf("board size %q: want N or WxH", s)
-		}
-	}
-	if w < engine.MinSize || w > engine.MaxSize || h < engine.MinSize || h > engine.MaxSize {
-		return 0, 0, fmt.Errorf("board size %q: sides must be %d to %d", s, engine.MinSize, engine.MaxSize)
-	}
-	return w, h, nil
 }
 
 // Options configure a match. The zero value is not usable: Engines, the

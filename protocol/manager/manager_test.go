@@ -3,6 +3,8 @@ package manager
 import (
 	"reflect"
 	"testing"
+
+	"github.com/kakugo/kakugo/engine"
 )
 
 func TestSplitCommand(t *testing.T) {
@@ -64,14 +66,14 @@ func TestParseBoardSize(t *testing.T) {
 		in   string
 		w, h int
 	}{{"15", 15, 15}, {"20", 20, 20}, {"15x20", 15, 20}, {" 12X9 ", 12, 9}, {"5", 5, 5}, {"32x32", 32, 32}} {
-		w, h, err := ParseBoardSize(tc.in)
+		w, h, err := engine.ParseSize(tc.in)
 		if err != nil || w != tc.w || h != tc.h {
-			t.Errorf("ParseBoardSize(%q) = %d, %d, %v", tc.in, w, h, err)
+			t.Errorf("engine.ParseSize(%q) = %d, %d, %v", tc.in, w, h, err)
 		}
 	}
 	for _, bad := range []string{"", "x", "15x", "4", "33", "15x40", "a"} {
-		if _, _, err := ParseBoardSize(bad); err == nil {
-			t.Errorf("ParseBoardSize(%q) accepted", bad)
+		if _, _, err := engine.ParseSize(bad); err == nil {
+			t.Errorf("engine.ParseSize(%q) accepted", bad)
 		}
 	}
 }
