@@ -70,8 +70,12 @@ func Run(ctx context.Context, o Options) (*Summary, error) {
 	}()
 
 	var recErr error
+	decided := false
 	for r := range resCh {
-		if r.Aborted {
+		// Once the SPRT has decided, games that a worker had already begun
+		// (or finished a moment before the cancel reached it) are dropped,
+		// so the verdict always rests on exactly the games that decided it.
+		if r.Aborted || decided {
 			continue
 		}
 		if o.OutDir != "" {
@@ -87,6 +91,7 @@ func Run(ctx context.Context, o Options) (*Summary, error) {
 			fmt.Fprintln(o.Progress, sum.progressLine(&r))
 		}
 		if sum.SPRT != nil && sum.SPRT.Verdict != Continue {
+			decided = true
 			stop()
 		}
 	}
