@@ -320,11 +320,15 @@ func runSolve(ws *search.WinSearch, cases []solveCase, lim solveLimits, quiet, c
 		ws.Clear()
 		ws.MaxDepth = c.depth
 		ev := eval.Attach(c.board)
+		rejected0 := ws.Rejected
 		ctx, spent := lim.clock(lim.perPos)
 		r := ws.Prove(ctx, c.board, ev, c.kind, time.Time{}, lim.maxNodes)
 		el := spent()
 		ev.Detach()
 		checkNote := ""
+		if ws.Rejected > rejected0 {
+			checkNote = " (a proof was found and rejected by the checker: a search bug)"
+		}
 		if check && r.Win {
 			if err := search.CheckProof(c.board, r.Proof, 0); err != nil {
 				rejected++

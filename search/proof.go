@@ -9,7 +9,9 @@ import (
 // Proof is a forced win as a strategy: the attacker's answer to every
 // position the defence can reach, keyed by the position's Zobrist hash
 // (which includes the side to move). Positions where the attacker has a
-// five on the board need no entry: Reply finds the five.
+// five on the board need no entry: Reply finds the five; nor do those
+// after a defence that parries nothing, where Reply finds the
+// unstoppable four. CheckProof replays a Proof against every defence.
 type Proof struct {
 	attacker engine.Color
 	kind     WinKind
@@ -38,7 +40,8 @@ func (p *Proof) Cells() []engine.Pos { return p.cells }
 
 // Reply answers the position reached after the defender's move from the
 // proof, or ok=false when the position left the proof. A five of the
-// attacker's on the board is always the answer.
+// attacker's on the board is always the answer, and an unstoppable four
+// (read off the board) answers a defence the proof did not list.
 func (p *Proof) Reply(b *engine.Board) (move engine.Pos, ok bool) {
 	if p == nil || b.SideToMove() != p.attacker {
 		return engine.NoPos, false

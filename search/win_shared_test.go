@@ -115,14 +115,14 @@ func TestWinQuintetMates(t *testing.T) {
 			kind = VCF
 		}
 		tried++
-		if winSolveChecked(t, m.Test, b, kind, depth, 3_000_000) {
+		if winSolveChecked(t, m.Test, b, kind, depth, 1_000_000) {
 			solved++
 		} else {
 			t.Logf("%s: no %v within %d attacker moves", m.Test, kind, depth)
 		}
 	}
-	// Measured floor: 14 of the 15 mates; test_vct_fukumi_move (a VCT whose
-	// key move is a quiet one) is not found within the node budget yet.
+	// Measured floor: all but test_vct_fukumi_move (a VCT whose key move
+	// is a quiet one), which is not found within the node budget yet.
 	t.Logf("quintet mates: %d of %d", solved, tried)
 	if solved < tried-1 {
 		t.Errorf("quintet mates: only %d of %d solved", solved, tried)
@@ -195,8 +195,13 @@ func TestWinPuzzleSample(t *testing.T) {
 	if solved["VCF"] != tried["VCF"] {
 		t.Errorf("VCF: %d of %d solved", solved["VCF"], tried["VCF"])
 	}
-	// Measured floor: 14 of this 18-problem VCT sample at 400k nodes.
-	if solved["VCT"]*18 < tried["VCT"]*14 {
+	// Measured floors: 14 of the 18-problem VCT sample at 400k nodes;
+	// with -short (100k nodes, 6 problems) half.
+	floor := func(n int) bool { return solved["VCT"]*18 < n*14 }
+	if testing.Short() {
+		floor = func(n int) bool { return solved["VCT"]*2 < n }
+	}
+	if floor(tried["VCT"]) {
 		t.Errorf("VCT: only %d of %d solved", solved["VCT"], tried["VCT"])
 	}
 }

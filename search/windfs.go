@@ -53,6 +53,9 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 		}
 		switch r {
 		case winProven:
+			// History heuristic: a move that proved one node is tried
+			// early in its neighbours (measured: a few more VCTs within 1 s).
+			w.hist[m.p] = min(w.hist[m.p]+int32(budget*budget), 1<<13)
 			e := w.tt.slot(key)
 			e.need, e.move, e.work = uint8(n+1), int32(m.p), workOf(w.nodes-start)
 			return winProven, n + 1

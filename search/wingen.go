@@ -165,19 +165,6 @@ func (w *WinSearch) attackerMoves(dst []winMove, ply, budget int) (ms []winMove,
 			if len(dst) > quiet {
 				dst = w.againstCounterVCF(dst, quiet, ply+1)
 			}
-			if devNear > 0 && ply > 0 && len(dst) > quiet {
-				mv := w.b.Moves()
-				last := mv[len(mv)-2]
-				lx, ly := w.b.XY(last)
-				kept := dst[:quiet]
-				for _, m := range dst[quiet:] {
-					x, y := w.b.XY(m.p)
-					if max(x-lx, lx-x, y-ly, ly-y) <= devNear {
-						kept = append(kept, m)
-					}
-				}
-				dst = kept
-			}
 		} else {
 			w.cutoffs++
 		}
@@ -189,14 +176,15 @@ func (w *WinSearch) attackerMoves(dst []winMove, ply, budget int) (ms []winMove,
 	return dst, winOpen, 0
 }
 
-// attackScore orders the attacker's moves.
+// attackScore orders the attacker's moves: by combo, then by history
+// (moves that proved other nodes), then by potential.
 func (w *WinSearch) attackScore(p engine.Pos) int32 {
 	c := w.ev.Combo(p, w.att)
 	s := int32(0)
 	if int(c) < len(winComboScore) {
 		s = winComboScore[c]
 	}
-	return s + int32(w.ev.Potential(p, w.att)+w.ev.Potential(p, w.def)/2)
+	return s + w.hist[p] + int32(w.ev.Potential(p, w.att)+w.ev.Potential(p, w.def)/2)
 }
 
 // defenderMoves generates a defender node: the attacker has just moved and
@@ -242,7 +230,11 @@ func (w *WinSearch) defenderMoves(dst []winMove, ply, budget int) (ms []winMove,
 	if w.caro {
 		dst = w.caroKillers(dst, q)
 	} else {
-		for _, p := range w.killers() {
+		ks, ok := w.killers()
+		if !ok {
+			return w.threatReplies(dst, ply, budget)
+		}
+		for _, p := range ks {
 			if w.legalFor(p, d) && ev.Flags(p, d)&eval.FlagFour == 0 { // counter-fours follow
 				dst = append(dst, winMove{p, w.defendScore(p)})
 			}
@@ -264,10 +256,12 @@ func (w *WinSearch) defenderMoves(dst []winMove, ply, budget int) (ms []winMove,
 // points-to-be when it has exactly two (a straight four, or two fours of
 // one five point each); it never makes a new one. So the killers are the
 // cells every unstoppable point loses to, read off the evaluator without
-// playing anything.
-func (w *WinSearch) killers() []engine.Pos {
+// playing anything. ok is false when no point is truly unstoppable (the
+// evaluator's two fours share their five point).
+func (w *WinSearch) killers() (cells []engine.Pos, ok bool) {
 	ev, a := w.ev, w.att
 	first := true
+	w.cells = w.cells[:0]
 	for _, q := range ev.Fours(a) {
 		if c := ev.Combo(q, a); c != eval.ComboStraightFour && c != eval.ComboDoubleFour {
 			continue
@@ -293,7 +287,7 @@ func (w *WinSearch) killers() []engine.Pos {
 			break
 		}
 	}
-	return w.cells
+	return w.cells, !first
 }
 
 // caroKillers appends the replies that stop the unstoppable point q and
@@ -346,5 +340,3 @@ func (w *WinSearch) defendScore(p engine.Pos) int32 {
 	}
 	return s + int32(w.ev.Potential(p, w.def)+w.ev.Potential(p, w.att))
 }
-
-var devNear = devInt("WIN_NEAR", 0)

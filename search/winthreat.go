@@ -10,15 +10,17 @@ import (
 // Threats beyond the open three. Renju problem collections count as a
 // threat any move after which the attacker would win by fours if the
 // defender passed: a closed three that makes a four-three point, two
-// closed threes, and so on. The VCT tries the attacker's closed threes as
-// such moves; at the defender's node a VCF search with the defender
+// closed threes, and so on. The VCT tries the attacker's closed threes
+// (threat level 1) and twos (level 2) as such moves; at the defender's
+// node a VCF search with the defender
 // passing says whether the move threatens anything, and its proof says
 // where the defence must play: on one of the cells that proof uses (a
 // stone anywhere else leaves it standing), or a counter-four. The proof
 // checker then makes sure that every other defence really loses.
 
 // closedThrees appends the attacker's moves that make one or two closed
-// threes and nothing stronger.
+// threes and nothing stronger, and at threat level 2 those that make
+// twos.
 func (w *WinSearch) closedThrees(dst []winMove) []winMove {
 	b := w.b
 	for y := 0; y < b.Height(); y++ {
@@ -62,12 +64,7 @@ func (w *WinSearch) threatReplies(dst []winMove, ply, budget int) ([]winMove, wi
 	ev, d := w.ev, w.def
 	w.b.SetSideToMove(w.att)
 	saved := w.enter(VCF, budget)
-	tag := w.devTag
-	if tag == 0 {
-		w.devTag = 2
-	}
 	r, need := w.dfsAttack(ply + 1)
-	w.devTag = tag
 	ok := r == winProven
 	if ok {
 		clear(w.threatSeen)
@@ -81,7 +78,8 @@ func (w *WinSearch) threatReplies(dst []winMove, ply, budget int) ([]winMove, wi
 	}
 	w.threat = w.interference(w.threat)
 	slices.Sort(w.threat)
-	for _, p := range slices.Compact(w.threat) {
+	w.threat = slices.Compact(w.threat)
+	for _, p := range w.threat {
 		if w.legalFor(p, d) && ev.Flags(p, d)&eval.FlagFour == 0 {
 			dst = append(dst, winMove{p, w.defendScore(p)})
 		}
@@ -136,8 +134,18 @@ func (w *WinSearch) interference(cells []engine.Pos) []engine.Pos {
 	// Under renju a black stone can make a forbidden point that black could
 	// not block on legal again (turning a double three into a four-three,
 	// say): every cell on the lines through such a point is a candidate.
+	// A three through it counts only if its straight-four point is not
+	// forbidden in turn, so the lines through those points count too.
 	for _, f := range w.forbidden {
 		cells = w.lineCells(cells, f)
+		for d := range 4 {
+			if e := w.ev.Line(f, d, engine.Black); e.Class == eval.ClassOpenThree {
+				w.gains = w.ev.MaskPoints(w.gains[:0], f, d, e.Gains)
+				for _, g := range w.gains {
+					cells = w.lineCells(cells, g)
+				}
+			}
+		}
 	}
 	if w.caro {
 		for _, f := range w.fivePts {
@@ -209,7 +217,7 @@ func (w *WinSearch) threatWalk(ply int) bool {
 
 // winCounterVCFDepth bounds the defender's VCF that againstCounterVCF
 // looks for, in the defender's moves.
-var winCounterVCFDepth = devInt("WIN_CDEPTH", 16)
+const winCounterVCFDepth = 16
 
 // againstCounterVCF prunes the quiet attacking moves in ms[quiet:] (the
 // caller's list, at ply-1) when
@@ -242,15 +250,7 @@ func (w *WinSearch) defenderVCF(ply int, cells bool) bool {
 	w.att, w.def, w.attStones = def, att, 0
 	w.kind, w.salt, w.limit = VCF, winSalts[0][def-1], winCounterVCFDepth
 	w.b.SetSideToMove(def)
-	tag := w.devTag
-	if tag == 0 {
-		w.devTag = 3
-		if cells {
-			w.devTag = 4
-		}
-	}
 	r, _ := w.dfsAttack(ply)
-	w.devTag = tag
 	won := r == winProven
 	if won && cells {
 		clear(w.threatSeen)

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kakugo/kakugo/engine"
+)
+
+// solveRun runs the solve subcommand and returns its exit code and output.
+func solveRun(t *testing.T, stdin string, args ...string) (int, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := cmdSolve(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String() + errOut.String()
+}
+
+// solveWant fails unless out contains every string of want.
+func solveWant(t *testing.T, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+// TestSolvePosLines reads pos strings from standard input: a four-three
+// for black (VCF), a position with nothing, and a double three that only
+// a VCT wins.
+func TestSolvePosLines(t *testing.T) {
+	in := "# four-three at h8\ne8d8f8a1g8o1h9a15h10o15\n\nh8\n"
+	code, out := solveRun(t, in, "--time", "2s")
+	if code != 0 {
+		t.Fatalf("code %d:\n%s", code, out)
+	}
+	solveWant(t, out, "stdin:2, black VCF: win h8 in 3: h8 i8", "stdin:4, white VCF: not found (complete)",
+		"solved 1 of 2 (50.0%)", "median", "95th percentile", "proofs rejected by the checker: 0")
+	code, out = solveRun(t, "f8a1g8o1h6a15h7o15\n", "--vct", "--notation", "diagram", "--check")
+	if code != 0 {
+		t.Fatalf("vct: code %d:\n%s", code, out)
+	}
+	solveWant(t, out, "black VCT: win H8 in 3", "(checked)", "claimed wins 1, each replayed through the checker: 0 rejected")
+	code, out = solveRun(t, "f8a1g8o1h6a15h7o15\n", "--vcf", "--quiet")
+	if code != 0 || strings.Contains(out, "[1/1]") {
+		t.Fatalf("quiet vcf: code %d:\n%s", code, out)
+	}
+	solveWant(t, out, "solved 0 of 1")
+	if _, ok := processCPUTime(); ok {
+		code, out = solveRun(t, in, "--cpu", "--method", "pn", "--schedule", "step")
+		if code != 0 {
+			t.Fatalf("cpu: code %d:\n%s", code, out)
+		}
+		solveWant(t, out, "win h8 in 3", "solved 1 of 2")
+	}
+}
+
+// solveDiagram turns pos-notation cells into 15x15 diagram cells.
+func solveDiagram(t *testing.T, pos string) []string {
+	t.Helper()
+	pts, err := engine.ParseMoves(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]string, len(pts))
+	for i, p := range pts {
+		out[i] = engine.FormatDiagramCell(p.X, p.Y, 15)
+	}
+	return out
+}
+
+// solveFile writes a file in a temporary directory.
+func solveFile(t *testing.T, name string, data []byte) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestSolvePuzzles reads problems in the shared collection's format: the
+// renju win through black's forbidden block point, filtered by mode.
+func TestSolvePuzzles(t *testing.T) {
+	var lines []string
+	for _, p := range []solvePuzzle{
+		{ID: "forbidden-block", Size: 15, Rule: "renju", ToMove: "white", ModeName: "VCF",
+			Black: solveDiagram(t, "f8g8h6h7c3i9"), White: solveDiagram(t, "e5f6g7a15o15o1")},
+		{ID: "double-three", Size: 15, Rule: "freestyle", ToMove: "black", ModeName: "VCT",
+			Black: solveDiagram(t, "f8g8h6h7"), White: solveDiagram(t, "a1o1a15o15")},
+	} {
+		j, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, string(j))
+	}
+	path := solveFile(t, "p.jsonl", []byte(strings.Join(lines, "\n")+"\n"))
+	code, out := solveRun(t, "", "--puzzles", path)
+	if code != 0 {
+		t.Fatalf("code %d:\n%s", code, out)
+	}
+	solveWant(t, out, "forbidden-block, white VCF: win D12 in 2", "double-three, black VCT: win H8 in 3", "solved 2 of 2")
+	_, out = solveRun(t, "", "--puzzles", "--mode", "vct", path)
+	solveWant(t, out, "solved 1 of 1", "double-three")
+	_, out = solveRun(t, "", "--puzzles", "--limit", "1", "--vct", path)
+	solveWant(t, out, "forbidden-block, white VCT: win", "solved 1 of 1")
+	_, out = solveRun(t, "", "--puzzles", "--level", "3", path)
+	solveWant(t, out, "solved 0 of 0")
+}
+
+// TestSolveQuintetAndMintaka reads both position files' formats. Quintet's
+// attack-depth limit stops at the unstoppable four: the four-three takes
+// 2 there (3 with the five), so a limit of 1 finds nothing.
+func TestSolveQuintetAndMintaka(t *testing.T) {
+	rows := make([]string, 15)
+	for y := range rows {
+		cells := make([]string, 15)
+		for x := range cells {
+			cells[x] = "."
+		}
+		rows[y] = strings.Join(cells, " ")
+	}
+	set := func(pos, c string) {
+		pts, _ := engine.ParseMoves(pos)
+		for _, p := range pts {
+			cells := strings.Fields(rows[p.Y])
+			cells[p.X] = c
+			rows[p.Y] = strings.Join(cells, " ")
+		}
+	}
+	set("e8f8g8h9h10", "X")
+	set("d8a1o1a15o15", "O")
+	var mates []solveQuintet
+	for _, limit := range []string{"2", "1", "u8::MAX"} {
+		mates = append(mates, solveQuintet{Test: "four-three/" + limit, Rule: "renju", Size: 15, ToMove: "black",
+			Kind: "VCF", Limit: limit, Threats: "0", Rows: rows, FirstMove: "H8"})
+	}
+	j, _ := json.Marshal(mates)
+	code, out := solveRun(t, "", "--quintet", solveFile(t, "q.json", j))
+	if code != 0 {
+		t.Fatalf("code %d:\n%s", code, out)
+	}
+	solveWant(t, out, "four-three/2 (limit 2, threat limit 0), black VCF: win H8 in 3", "(first move H8: same)",
+		"four-three/1 (limit 1, threat limit 0), black VCF: not found (complete)", "solved 2 of 3", "reference move matched in 2 of 3")
+
+	ms := []solveMintaka{{Test: "mintaka-like", Rule: "renju", Size: 15, ToMove: "black",
+		Black: solveDiagram(t, "e8f8g8h9h10"), White: solveDiagram(t, "d8a1o1a15o15"), Last: "H7"}}
+	j, _ = json.Marshal(ms)
+	_, out = solveRun(t, "", "--mintaka", solveFile(t, "m.json", j))
+	solveWant(t, out, "mintaka-like, black VCF: win H8 in 3", "solved 1 of 1")
+}
+
+// TestSolveGames samples Gomocup-format records: the loser's position a
+// few moves before the end, with every claimed win checked.
+func TestSolveGames(t *testing.T) {
+	games := []solveGame{
+		// Black wins along row 8; sampled with white, the loser, to move.
+		{File: "g1.psq", Rule: "freestyle", Board: "15x15", Winner: "black",
+			Moves: [][2]int{{8, 8}, {1, 1}, {9, 8}, {15, 1}, {10, 8}, {1, 15}, {11, 8}, {15, 15}, {12, 8}}},
+		{File: "g2.psq", Rule: "renju", Board: "15x15", Winner: "", Moves: [][2]int{{8, 8}}},
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	enc := json.NewEncoder(zw)
+	for _, g := range games {
+		if err := enc.Encode(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	zw.Close()
+	code, out := solveRun(t, "", "--games", "--step", "1", solveFile(t, "g.jsonl.gz", buf.Bytes()))
+	if code != 0 {
+		t.Fatalf("code %d:\n%s", code, out)
+	}
+	solveWant(t, out, "g1.psq after 7 moves (white lost), white VCT: not found", "solved 0 of 1", "claimed wins 0")
+}
+
+// TestSolveFlagErrors checks the usage errors.
+func TestSolveFlagErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"--vcf", "--vct"}, {"--notation", "chess"}, {"--method", "mcts"}, {"--threats", "fives"},
+		{"--schedule", "never"}, {"--rule", "go"}, {"--size", "3"}, {"--bogus"},
+		{"--puzzles", "/no/such/file"},
+	} {
+		if code, out := solveRun(t, "", args...); code != 2 {
+			t.Errorf("solve %v: code %d, want 2\n%s", args, code, out)
+		}
+	}
+	if code, out := solveRun(t, "zz\n"); code != 2 {
+		t.Errorf("a bad pos line: code %d\n%s", code, out)
+	}
+	if code, _ := solveRun(t, "", "--help"); code != 0 {
+		t.Errorf("--help: code %d", code)
+	}
+}
