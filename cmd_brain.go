@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"strconv"
 
 	"github.com/spf13/pflag"
 
@@ -12,6 +14,21 @@ import (
 // cmdBrain is the Gomocup brain: the protocol on stdin and stdout, the
 // chosen player behind it. It is what managers run.
 func cmdBrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cfg, code := brainConfig(args, os.Getenv, stderr)
+	if cfg == nil {
+		return code
+	}
+	if err := protocol.Serve(stdin, stdout, *cfg); err != nil {
+		fmt.Fprintf(stderr, "pbrain-kakugo brain: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// brainConfig reads the brain's flags (and, through getenv, its
+// environment) into the protocol's configuration; on a usage error or
+// --help it returns nil and the exit code.
+func brainConfig(args []string, getenv func(string) string, stderr io.Writer) (*protocol.Config, int) {
 	fs := pflag.NewFlagSet("brain", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	def := ""
@@ -20,32 +37,52 @@ func cmdBrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	name := fs.String("player", def, "the player that chooses the moves (see pbrain-kakugo --help)")
 	seed := fs.Int64("seed", 1, "seed for players that choose at random among equal moves")
+	weightsFile := fs.String("weights", "", "policy network weights replacing the embedded ones (players with the CNN prior; an unreadable file is reported and the player plays without the prior)")
 	suggest := fs.Bool("suggest", false, "answer moves with SUGGEST x,y and play them on PLAY")
 	debug := fs.Bool("debug", false, "send DEBUG lines to the manager")
+	threads := fs.Int("threads", 0, "search threads until the manager sends INFO thread_num, which overrides it (0: KAKUGO_THREADS from the environment, else 1)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: pbrain-kakugo [brain] [flags]   Gomocup brain on stdin/stdout")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		if err == pflag.ErrHelp {
-			return 0
+			return nil, 0
 		}
-		return 2
+		return nil, 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "pbrain-kakugo brain: unexpected argument %q\n", fs.Arg(0))
-		return 2
+		return nil, 2
 	}
-	player, err := newPlayer(*name, *seed)
+	if *threads < 0 {
+		fmt.Fprintf(stderr, "pbrain-kakugo brain: --threads %d: want 0 or more\n", *threads)
+		return nil, 2
+	}
+	// The protocol starts from these limits and INFO replaces them, so
+	// thread_num from the manager overrides the flag.
+	defaults := protocol.DefaultLimits()
+	defaults.Threads = brainThreads(*threads, getenv("KAKUGO_THREADS"))
+	player, err := newPlayerWith(*name, *seed, *weightsFile, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbrain-kakugo brain: %v\n", err)
-		return 2
+		return nil, 2
 	}
-	cfg := protocol.Config{Player: player, Suggest: *suggest, Debug: *debug,
-		About: fmt.Sprintf(`name="Kakugo", version="%s", author="The Kakugo authors", country="International", www="https://github.com/kakugo/kakugo"`, version)}
-	if err := protocol.Serve(stdin, stdout, cfg); err != nil {
-		fmt.Fprintf(stderr, "pbrain-kakugo brain: %v\n", err)
-		return 1
+	return &protocol.Config{Player: player, Suggest: *suggest, Debug: *debug, Defaults: &defaults,
+		About: fmt.Sprintf(`name="Kakugo", version="%s", author="The Kakugo authors", country="International", www="https://github.com/kakugo/kakugo"`, version)}, 0
+}
+
+// brainThreads is the thread count the brain uses until the manager says
+// otherwise (INFO thread_num always wins, as the protocol asks): the
+// --threads flag when given (flag > 0), else the environment variable
+// KAKUGO_THREADS when it holds a positive number (kept so that older match
+// command lines, -e "env=KAKUGO_THREADS=2 ...", still work), else 1.
+func brainThreads(flag int, env string) int {
+	if flag > 0 {
+		return flag
 	}
-	return 0
+	if n, err := strconv.Atoi(env); err == nil && n > 0 {
+		return n
+	}
+	return 1
 }

@@ -2,9 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/protocol"
+	"github.com/kakugo/kakugo/search"
 )
 
 // TestCmdBrain runs the brain subcommand on a short game and checks its
@@ -36,5 +41,73 @@ func TestCmdBrain(t *testing.T) {
 	var out bytes.Buffer
 	if code := run(nil, strings.NewReader("ABOUT\n"), &out, &out); code != 0 || !strings.HasPrefix(out.String(), `name="Kakugo"`) {
 		t.Errorf("default command: code %d, output %q", code, out.String())
+	}
+}
+
+// threadsPlayer records the thread count of each move's limits.
+type threadsPlayer struct{ got []int }
+
+func (p *threadsPlayer) Move(_ context.Context, b *engine.Board, lim search.Limits) engine.Pos {
+	p.got = append(p.got, lim.Threads)
+	for y := 0; y < b.Height(); y++ {
+		for x := 0; x < b.Width(); x++ {
+			if q := b.Pos(x, y); b.Legal(q) {
+				return q
+			}
+		}
+	}
+	return engine.NoPos
+}
+
+// TestBrainThreads checks where the brain's thread count comes from:
+// INFO thread_num, else --threads, else KAKUGO_THREADS, else 1.
+func TestBrainThreads(t *testing.T) {
+	tests := []struct {
+		args []string
+		env  string
+		info string // INFO lines before the game
+		want int
+		code int // the exit code when the flags are refused
+	}{
+		{nil, "", "", 1, 0},
+		{[]string{"--threads", "3"}, "", "", 3, 0},
+		{[]string{"--threads=4"}, "2", "", 4, 0},
+		{nil, "2", "", 2, 0},
+		{nil, "junk", "", 1, 0},
+		{nil, "-3", "", 1, 0},
+		{[]string{"--threads", "3"}, "", "INFO thread_num 2\n", 2, 0},
+		{nil, "5", "INFO thread_num 1\n", 1, 0},
+		{[]string{"--threads", "0"}, "", "", 1, 0},
+		{[]string{"--threads", "-1"}, "", "", 0, 2},
+		{[]string{"--threads", "x"}, "", "", 0, 2},
+	}
+	for _, tc := range tests {
+		getenv := func(k string) string {
+			if k == "KAKUGO_THREADS" {
+				return tc.env
+			}
+			return ""
+		}
+		var errOut bytes.Buffer
+		cfg, code := brainConfig(tc.args, getenv, &errOut)
+		if tc.code != 0 {
+			if cfg != nil || code != tc.code {
+				t.Errorf("%v: config %v code %d, want code %d", tc.args, cfg != nil, code, tc.code)
+			}
+			continue
+		}
+		if cfg == nil {
+			t.Errorf("%v: refused (%d): %s", tc.args, code, errOut.String())
+			continue
+		}
+		p := &threadsPlayer{}
+		cfg.Player = p
+		var out bytes.Buffer
+		if err := protocol.Serve(strings.NewReader(tc.info+"START 15\nBEGIN\n"), &out, *cfg); err != nil {
+			t.Fatal(err)
+		}
+		if len(p.got) != 1 || p.got[0] != tc.want {
+			t.Errorf("%v env %q info %q: threads %v, want %d", tc.args, tc.env, tc.info, p.got, tc.want)
+		}
 	}
 }

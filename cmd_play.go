@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
@@ -23,7 +24,9 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	colour := fs.String("engine", "white", "the engine's colour: black or white")
 	playerName := fs.String("player", players()[0].name, "the engine's player (see pbrain-kakugo --help)")
 	seed := fs.Int64("seed", 1, "seed for players that break ties at random")
+	weightsFile := fs.String("weights", "", "policy network weights replacing the embedded ones (players with the CNN prior; an unreadable file is reported and the player plays without the prior)")
 	turn := fs.Duration("time", 2*time.Second, "the engine's time per move")
+	threads := fs.Int("threads", 0, "the engine's search threads (0: KAKUGO_THREADS from the environment, else 1)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: pbrain-kakugo play [flags]\n\nType moves like h8 (column letter, row number), 'undo' to take back\nyour last move, 'quit' to stop.\n\nflags:")
 		fs.PrintDefaults()
@@ -56,7 +59,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "play: --engine must be black or white, not %q\n", *colour)
 		return 2
 	}
-	player, err := newPlayer(*playerName, *seed)
+	player, err := newPlayerWith(*playerName, *seed, *weightsFile, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "play:", err)
 		return 2
@@ -78,7 +81,8 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 0
 		}
 		if b.SideToMove() == engineColour {
-			lim := search.Limits{Turn: *turn, Match: search.Unlimited, Left: search.Unlimited, Start: time.Now()}
+			lim := search.Limits{Turn: *turn, Match: search.Unlimited, Left: search.Unlimited, Start: time.Now(),
+				Threads: brainThreads(*threads, os.Getenv("KAKUGO_THREADS"))}
 			p := player.Move(context.Background(), b, lim)
 			if !b.Legal(p) {
 				fmt.Fprintln(stdout, "The engine has no legal move: you win.")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -42,6 +43,7 @@ type solveOptions struct {
 	vcf, vct  bool
 	mode      string
 	level     int
+	ids       []string
 	limit     int
 	depth     int
 	notation  string
@@ -76,6 +78,8 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	level := fs.Int("level", 0, "with --puzzles: only problems of this level (0 = any)")
 	limit := fs.Int("limit", 0, "solve at most this many positions (0 = all)")
 	every := fs.Int("every", 1, "solve every N-th position only (an even sample)")
+	ids := fs.StringSlice("id", nil, "with --puzzles: only the problems with these ids (comma-separated)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the solving to this file")
 	quintet := fs.Bool("quintet", false, "solve the quintet mates ("+defaultQuintet+" when no file is named) under their attack-depth limits")
 	mintaka := fs.Bool("mintaka", false, "solve the mintaka VCF positions ("+defaultMintaka+" when no file is named)")
 	games := fs.Bool("games", false, "sample positions from Gomocup games ("+defaultGames+" when no file is named) where the side to move went on to lose; implies --check")
@@ -121,7 +125,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ws.NoVerify = *noVerify || *check
 	opt := solveOptions{rule: rule, w: w, h: h, vcf: *vcf, vct: *vct, mode: *mode, level: *level,
-		limit: *limit, depth: *depth, notation: *notation}
+		ids: *ids, limit: *limit, depth: *depth, notation: *notation}
 
 	var cases []solveCase
 	switch {
@@ -166,6 +170,17 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return fail(fmt.Errorf("--cpu: no CPU clock on this system"))
 		}
 		clock = cpuClock
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fail(err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fail(err)
+		}
+		defer pprof.StopCPUProfile()
 	}
 	runSolve(ws, cases, solveLimits{*perPos, *nodes, clock}, *quiet, *check, stdout)
 	return 0

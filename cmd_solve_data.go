@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,6 +49,9 @@ func readPuzzleCases(r io.Reader, name string, o *solveOptions) ([]solveCase, er
 			continue
 		}
 		if o.level > 0 && (p.Level == nil || *p.Level != o.level) {
+			continue
+		}
+		if len(o.ids) > 0 && !slices.Contains(o.ids, p.ID) {
 			continue
 		}
 		if o.mode != "" && strings.EqualFold(o.mode, "VCT") && strings.HasPrefix(strings.ToUpper(p.ModeName), "VCT3") {

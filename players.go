@@ -2,8 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/kakugo/kakugo/protocol"
@@ -22,7 +22,7 @@ type playerSpec struct {
 // players lists the built-in players; the first is the default.
 func players() []playerSpec {
 	return []playerSpec{
-		{"kakugo", "the full player: VCF search and defence, then MCTS; threads from INFO thread_num or KAKUGO_THREADS",
+		{"kakugo", "the full player: VCF search and defence, then MCTS; threads from INFO thread_num, else --threads or KAKUGO_THREADS",
 			func(seed int64) protocol.Player { return search.NewKakugo(kakugoOptions(seed, search.LeafDefault)) }},
 		{"kakugo-rollout", "the full player with roll-out leaves (at most 30 plies of a pattern policy)",
 			func(seed int64) protocol.Player { return search.NewKakugo(kakugoOptions(seed, search.LeafRollout)) }},
@@ -40,17 +40,8 @@ func players() []playerSpec {
 				opt.WinSearch = search.WinSearchVCT
 				return search.NewKakugo(opt)
 			}},
-		{"kakugo-nn", "the full player with the CNN policy (embedded weights) in place of the evaluator's priors; not the default until a match shows it helps",
-			func(seed int64) protocol.Player {
-				opt := kakugoOptions(seed, search.LeafDefault)
-				if pol, err := loadPolicy(""); err != nil {
-					// The engine plays on without the prior.
-					fmt.Fprintln(os.Stderr, "pbrain-kakugo:", err)
-				} else {
-					opt.NewPolicy = pol
-				}
-				return search.NewKakugo(opt)
-			}},
+		{"kakugo-nn", "the full player with the CNN policy prior (embedded weights or --weights) mixed in lazily at the root and busy nodes; not the default until a match shows it helps",
+			func(seed int64) protocol.Player { return nnPlayer(seed, "", os.Stderr) }},
 		{"greedy", "Garcia's version one: the best point by combos and potentials, no search",
 			func(int64) protocol.Player { return search.Greedy{} }},
 		{"interim", "five, block five, else the best point by a line count (interim default)",
@@ -66,21 +57,27 @@ func players() []playerSpec {
 	}
 }
 
-// kakugoOptions are the full player's options: the leaf mode, the seed, and
-// the thread count from the environment variable KAKUGO_THREADS when set
-// (it overrides INFO thread_num), so that a match can give two instances of
-// one binary different thread counts (match -e "env=KAKUGO_THREADS=2 ...").
+// kakugoOptions are the full player's options: the leaf mode and the seed.
+// The thread count is left to the limits of each move, so that INFO
+// thread_num overrides the brain's --threads flag and KAKUGO_THREADS (see
+// brainThreads).
 func kakugoOptions(seed int64, leaf search.LeafMode) search.KakugoOptions {
-	threads, _ := strconv.Atoi(os.Getenv("KAKUGO_THREADS"))
-	return search.KakugoOptions{Leaf: leaf, Seed: uint64(seed), Threads: threads}
+	return search.KakugoOptions{Leaf: leaf, Seed: uint64(seed)}
 }
 
 // newPlayer builds the player called name.
 func newPlayer(name string, seed int64) (protocol.Player, error) {
+	return newPlayerWith(name, seed, "", os.Stderr)
+}
+
+// newPlayerWith builds the player called name, its policy network read
+// from the file weights when not empty (see policyPlayer for the errors,
+// which go to warn and never stop the player).
+func newPlayerWith(name string, seed int64, weights string, warn io.Writer) (protocol.Player, error) {
 	var names []string
 	for _, p := range players() {
 		if p.name == name {
-			return p.build(seed), nil
+			return policyPlayer(p, seed, weights, warn), nil
 		}
 		names = append(names, p.name)
 	}

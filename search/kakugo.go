@@ -23,6 +23,9 @@ type KakugoOptions struct {
 	// NewPolicy, when not nil, builds a move-prior Policy for one search
 	// thread (called once per thread); nil uses the evaluator's priors.
 	NewPolicy func() Policy
+	// Policy is where the search asks NewPolicy's policies for priors
+	// (the zero value: the measured default; see mcts_policy.go).
+	Policy PolicyOptions
 	// WinSearch is what the winning search does before the tree search
 	// (WinSearchDefault: the measured best).
 	WinSearch WinSearchMode
@@ -34,6 +37,11 @@ type KakugoOptions struct {
 	// VCFProbe, when positive, runs a VCF search of at most this many
 	// nodes at every tree expansion where the side to move has a four.
 	VCFProbe int64
+	// FixedMargins turns off the load guard (time_load.go), which keeps
+	// more time in reserve after moves that lost time to other processes:
+	// for strength matches on a busy machine, where it costs thinking
+	// time that the opponent may not give up.
+	FixedMargins bool
 }
 
 // WinSearchMode says what the winning search does at the root.
@@ -108,6 +116,7 @@ type Kakugo struct {
 	probes     []kakugoProver // the threads' in-tree VCF probes
 
 	stats kakugoStats // the last move's work
+	guard loadGuard   // the reserve for a busy machine (time_load.go)
 }
 
 // kakugoStats count one move's work, for the bench.
@@ -117,6 +126,8 @@ type kakugoStats struct {
 	nodes    int64 // moves made by the MCTS threads
 	winNodes int64 // nodes of the winning search's proofs
 	winTime  time.Duration
+	mctsTime time.Duration // the tree search's running time (all threads at once)
+	threads  int           // the tree search's threads
 }
 
 // kakugoTree is where the tree's root stands: the position's move history
@@ -156,6 +167,7 @@ func NewKakugo(opt KakugoOptions) *Kakugo {
 	if opt.WinSearch != WinSearchDefault {
 		cfg.win = opt.WinSearch
 	}
+	cfg.setPolicy(opt.Policy)
 	go kakugoWarm()
 	return &Kakugo{opt: opt, cfg: cfg, newProver: newKakugoWinSearch}
 }
@@ -233,6 +245,10 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	bud := NewBudget(lim, b.MoveCount())
 	timed := lim.Turn >= 0 || lim.Left != Unlimited
 	k.stats = kakugoStats{}
+	if timed && !k.opt.FixedMargins {
+		bud = k.guard.apply(bud)
+		defer k.watchLoad(bud)()
+	}
 	if b.MoveCount() == 0 {
 		return b.Pos(b.Width()/2, b.Height()/2), nil
 	}
@@ -259,10 +275,32 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	}
 	if timed && bud.HardDone() {
 		// Starved of CPU (or a slow first move): no time to set up a
-		// search; the greedy choice costs a millisecond.
-		return greedyChoice(e), nil
+		// search; the greedy choice costs a millisecond. It must still
+		// be one of the parries when the opponent has a forced win.
+		return kakugoChoice(e, allowed), nil
 	}
 	return k.search(ctx, b, lim, bud, timed, allowed, nbest)
+}
+
+// watchLoad starts measuring a timed move for the load guard; the returned
+// function, deferred, ends the measurement and updates the guard's reserve.
+func (k *Kakugo) watchLoad(bud Budget) func() {
+	begin := time.Now()
+	cpu0, ok := processCPU()
+	if !ok {
+		return func() {}
+	}
+	return func() {
+		cpu1, ok := processCPU()
+		if !ok {
+			return
+		}
+		think := time.Since(begin)
+		// Every thread but the caller's runs only during the tree search.
+		busy := think + time.Duration(max(k.stats.threads-1, 0))*k.stats.mctsTime
+		k.guard.observe(loadObservation{wall: bud.Elapsed(), dispatch: begin.Sub(bud.start),
+			busy: busy, cpu: cpu1 - cpu0, resolution: cpuClockResolution})
+	}
 }
 
 // proofReply answers from the proof of an earlier move's win.

@@ -87,6 +87,12 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 		if dl := bud.Deadline(); deadline.After(dl) {
 			deadline = dl
 		}
+		if !time.Now().Before(deadline) {
+			// No time left for this step (a move that starts late on a busy
+			// machine): skip it rather than start a call only to abandon it,
+			// which would also keep the prover from the next move.
+			return false
+		}
 		if lim.MaxNodes <= 0 {
 			nodes = 0
 		}

@@ -50,7 +50,7 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 		}
 	}()
 	if !k.setRoot(s, b, workers[0], allowed, bud, timed) {
-		return kakugoFallback(b), nil
+		return kakugoFallback(b, allowed), nil
 	}
 	k.stats.reused = k.pool.node(s.root).visits.Load()
 	ranked := s.ranked()
@@ -59,8 +59,9 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 		ranked = s.ranked()
 	}
 	k.stats.playouts, k.stats.nodes = s.stats.playouts, s.stats.nodes
+	k.stats.mctsTime, k.stats.threads = s.elapsed, nt
 	if len(ranked) == 0 {
-		return kakugoFallback(b), nil
+		return kakugoFallback(b, allowed), nil
 	}
 	k.keepRoot(b, s.root)
 	move := ranked[0].move
@@ -70,8 +71,10 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 	return move, ranked
 }
 
-// kakugoCompactCost bounds the time compaction takes per node in use.
-const kakugoCompactCost = 40 * time.Nanosecond
+// kakugoCompactCost bounds the time compaction takes per node in use
+// (measured: 49 ns of CPU per node in use, compacting a 1.07M-node tree
+// to its most visited child's subtree on the development machine).
+const kakugoCompactCost = 50 * time.Nanosecond
 
 // setRoot places the search's root at b: the node of the kept tree the game
 // has reached, or a fresh one, expanded, with its children restricted to
@@ -241,12 +244,42 @@ func (k *Kakugo) keepRoot(b *engine.Board, root int32) {
 	}
 }
 
-// kakugoFallback is the greedy choice, for positions the tree cannot
-// search (no candidate, no memory).
-func kakugoFallback(b *engine.Board) engine.Pos {
+// kakugoFallback is the greedy choice among the allowed moves (nil: all),
+// for positions the tree cannot search (no candidate, no memory).
+func kakugoFallback(b *engine.Board, allowed []engine.Pos) engine.Pos {
 	e := eval.Attach(b)
 	defer e.Detach()
-	return greedyChoice(e)
+	return kakugoChoice(e, allowed)
+}
+
+// kakugoChoice is the greedy player's move when the player has no time or
+// no tree to search, kept to the allowed moves when there are any: the
+// moves that parry the opponent's proven forced win, outside which every
+// move loses. The greedy choice stands when it is one of them; otherwise
+// the legal parry of the highest greedy value (greedyChoice's sum) is
+// played, the first in the list among equals.
+func kakugoChoice(e *eval.Evaluator, allowed []engine.Pos) engine.Pos {
+	move := greedyChoice(e)
+	if len(allowed) == 0 || slices.Contains(allowed, move) {
+		return move
+	}
+	b := e.Board()
+	me, op := b.SideToMove(), b.SideToMove().Opp()
+	best, bestValue := engine.NoPos, 0
+	for _, p := range allowed {
+		if !b.Legal(p) {
+			continue
+		}
+		v := greedyAttack[e.Combo(p, me)] + greedyDefence[e.Combo(p, op)] +
+			5*e.RankPotential(p, me, &greedyRank) + 4*e.RankPotential(p, op, &greedyRank)
+		if best == engine.NoPos || v > bestValue {
+			best, bestValue = p, v
+		}
+	}
+	if best == engine.NoPos { // no parry is legal: nothing saves the game
+		return move
+	}
+	return best
 }
 
 // kakugoMoves writes moves in pos notation, space separated.

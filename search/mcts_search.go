@@ -22,6 +22,8 @@ type mctsConfig struct {
 	staticScale  float64
 	vcfProbe     int64 // node cap of the VCF probe at expansions (0: none)
 	win          WinSearchMode
+	policyAt     int32   // visits at which a node's children get the policy's priors (0: every expansion)
+	policyMix    float32 // λ, the policy's weight in the mixed prior
 }
 
 // mctsDefaults are the constants measured best so far (see docs/testing.md).
@@ -35,6 +37,8 @@ func mctsDefaults() mctsConfig {
 		rolloutPlies: mctsRolloutPlies,
 		staticScale:  mctsStaticScale,
 		win:          WinSearchVCF,
+		policyAt:     mctsPolicyVisits,
+		policyMix:    mctsPolicyMix,
 	}
 }
 
@@ -60,6 +64,9 @@ type mctsSearch struct {
 	budget      Budget
 	ctx         context.Context
 
+	threads int32       // the workers searching, set by run
+	refined mctsRefined // the nodes given the policy's priors (several threads)
+
 	stop     atomic.Bool
 	playouts atomic.Int64
 	started  time.Time
@@ -71,12 +78,17 @@ type mctsSearch struct {
 type mctsStats struct {
 	playouts, nodes, depthSum int64
 	depthMax                  int
+	refines                   int64 // lazy policy calls
 }
 
 // run searches with the workers (the first runs on the calling goroutine
 // and decides when to stop) until a limit or the ctx stops it.
 func (s *mctsSearch) run(workers []*mctsWorker) {
 	s.started = time.Now()
+	s.threads = int32(len(workers))
+	if workers[0].lazyPolicy() {
+		workers[0].refineRoot()
+	}
 	var wg sync.WaitGroup
 	for _, w := range workers[1:] {
 		wg.Add(1)
@@ -108,6 +120,7 @@ func (s *mctsSearch) run(workers []*mctsWorker) {
 		s.stats.nodes += w.nodes
 		s.stats.depthSum += w.depthSum
 		s.stats.depthMax = max(s.stats.depthMax, w.depthMax)
+		s.stats.refines += w.refines
 	}
 }
 
@@ -214,7 +227,7 @@ func (s *mctsSearch) ranked() []mctsRanked {
 			continue
 		}
 		k := &kids[i]
-		out = append(out, mctsRanked{k.move, k.visits.Load(), k.mean(), k.proof.Load(), k.prior})
+		out = append(out, mctsRanked{k.move, k.visits.Load(), k.mean(), k.proof.Load(), k.priorP()})
 	}
 	mctsSortRanked(out)
 	return out

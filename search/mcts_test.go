@@ -264,7 +264,7 @@ type mctsSnap struct {
 func mctsSnapshot(p *mctsPool, idx int32) mctsSnap {
 	n := p.node(idx)
 	s := mctsSnap{move: n.move, visits: n.visits.Load(), proof: n.proof.Load(), state: n.state.Load(),
-		sum: n.sum.Load(), prior: n.prior, kind: n.kind}
+		sum: n.sum.Load(), prior: n.priorP(), kind: n.kind}
 	if s.state == mctsExpanded {
 		for j := int32(0); j < int32(n.count); j++ {
 			s.kids = append(s.kids, mctsSnapshot(p, n.first+j))

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -47,11 +48,16 @@ const (
 // published (state is stored last, read first).
 type mctsNode struct {
 	move  engine.Pos
-	prior float32
 	first int32  // the first child, when expanded
 	count uint16 // the number of children
 	kind  uint16
 
+	// prior is the move's prior probability as float32 bits: atomic
+	// because the lazy network prior (mcts_policy.go) rewrites the priors
+	// of an expanded node's children while other threads select among
+	// them. On amd64 an atomic load is a plain load, so selection costs
+	// the same.
+	prior  atomic.Uint32
 	state  atomic.Int32
 	proof  atomic.Int32 // +1 a proven win, -1 a proven loss, 0 unknown
 	visits atomic.Int32
@@ -64,7 +70,8 @@ const mctsNodeBytes = int64(unsafe.Sizeof(mctsNode{}))
 
 // init gives an unused node its move and prior and clears the rest.
 func (n *mctsNode) init(move engine.Pos, prior float32) {
-	n.move, n.prior, n.first, n.count, n.kind = move, prior, -1, 0, mctsKindOpen
+	n.move, n.first, n.count, n.kind = move, -1, 0, mctsKindOpen
+	n.setPrior(prior)
 	n.state.Store(mctsLeaf)
 	n.proof.Store(0)
 	n.visits.Store(0)
@@ -75,13 +82,20 @@ func (n *mctsNode) init(move engine.Pos, prior float32) {
 // copyFrom copies o into n field by field (atomics cannot be copied whole);
 // only when no search runs.
 func (n *mctsNode) copyFrom(o *mctsNode) {
-	n.move, n.prior, n.first, n.count, n.kind = o.move, o.prior, o.first, o.count, o.kind
+	n.move, n.first, n.count, n.kind = o.move, o.first, o.count, o.kind
+	n.prior.Store(o.prior.Load())
 	n.state.Store(o.state.Load())
 	n.proof.Store(o.proof.Load())
 	n.visits.Store(o.visits.Load())
 	n.vloss.Store(o.vloss.Load())
 	n.sum.Store(o.sum.Load())
 }
+
+// priorP is the node's prior probability.
+func (n *mctsNode) priorP() float32 { return math.Float32frombits(n.prior.Load()) }
+
+// setPrior replaces the node's prior probability.
+func (n *mctsNode) setPrior(p float32) { n.prior.Store(math.Float32bits(p)) }
 
 // q is the node's mean value, virtual losses counted as losses; ok is false
 // for a node nobody has visited.

@@ -19,12 +19,14 @@ type mctsWorker struct {
 	near *mctsNear
 	gen  *mctsGen
 	rng  *rand.Rand
-	pol  Policy
+	pol  Policy       // asked at every expansion (the eager schedule), or nil
+	net  Policy       // asked on the lazy schedule (mcts_policy.go), or nil
 	vcf  kakugoProver // the in-tree VCF probe, or nil
 
 	path    []int32
 	moves   []engine.Pos
 	probs   []float32
+	logits  []float32
 	weights []uint64
 
 	// Counters, read by the search once the thread has stopped.
@@ -32,6 +34,7 @@ type mctsWorker struct {
 	nodes    int64 // moves made: tree descents and roll-out plies
 	depthSum int64
 	depthMax int
+	refines  int64 // lazy policy calls
 }
 
 // newMctsWorker sets up thread id on a copy of root.
@@ -44,7 +47,11 @@ func newMctsWorker(s *mctsSearch, root *engine.Board, id int, pol Policy) *mctsW
 		near: newMctsNear(b),
 		gen:  newMctsGen(b),
 		rng:  rand.New(rand.NewPCG(s.seed, uint64(id)*0x9e3779b97f4a7c15+1)),
-		pol:  pol,
+	}
+	if s.cfg.policyAt > 0 {
+		w.net = pol
+	} else {
+		w.pol = pol
 	}
 	b.Attach(w.near)
 	return w
@@ -78,6 +85,9 @@ func (w *mctsWorker) playout() {
 			break // a draw: value 0
 		}
 		if st == mctsExpanded {
+			if w.net != nil && len(w.path) > 1 {
+				w.maybeRefine(idx, n)
+			}
 			i := w.selectChild(n, len(w.path) == 1)
 			child := n.first + int32(i)
 			c := pool.node(child)
@@ -144,7 +154,7 @@ func (w *mctsWorker) selectChild(n *mctsNode, atRoot bool) int {
 		if !ok {
 			q = fpu
 		}
-		score := q + scale*float64(k.prior)/float64(1+v+k.vloss.Load())
+		score := q + scale*float64(k.priorP())/float64(1+v+k.vloss.Load())
 		if score > bestScore {
 			best, bestScore = i, score
 		}

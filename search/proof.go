@@ -118,18 +118,23 @@ func unstoppableAfter(b *engine.Board, p engine.Pos, c engine.Color) bool {
 	if len(fives) < 2 {
 		return false
 	}
-	// One stone can only matter on a five point's lines, near it.
+	// Whether f is a five point reads only the runs of c's stones through
+	// it and, under caro, the cells just beyond each run's ends: one stone
+	// can only matter on f itself or on such an end.
 	for _, f := range fives {
 		if stoppedBy(b, f, fives, c) {
 			return false
 		}
 		for _, d := range b.Dirs() {
-			for _, s := range [2]engine.Pos{d, -d} {
-				for y, k := f+s, 1; k <= 6 && b.At(y) != engine.Wall; y, k = y+s, k+1 {
-					if stoppedBy(b, y, fives, c) {
-						return false
-					}
-				}
+			lo, hi := f-d, f+d
+			for b.At(lo) == c {
+				lo -= d
+			}
+			for b.At(hi) == c {
+				hi += d
+			}
+			if stoppedBy(b, lo, fives, c) || stoppedBy(b, hi, fives, c) {
+				return false
 			}
 		}
 	}

@@ -21,6 +21,9 @@ const (
 	movesToGo = 25
 	// minMovesToGo keeps a reserve late in long games.
 	minMovesToGo = 10
+	// reserveFloor: a load reserve leaves at least 1/reserveFloor of the
+	// hard limit.
+	reserveFloor = 4
 )
 
 // Budget is the time plan for one move: a soft limit after which a search
@@ -85,3 +88,17 @@ func (b Budget) HardDone() bool { return time.Since(b.start) >= b.hard }
 
 // Deadline is the wall-clock time of the hard limit, for contexts.
 func (b Budget) Deadline() time.Time { return b.start.Add(b.hard) }
+
+// Reserve is the plan with d less time to think: the hard limit shrinks by
+// d, but never below 1/reserveFloor of itself (a short search still plays
+// better than an instant move, and the machine's stalls are not certain to
+// come back), and the soft limit stays inside it. A plan with no time stays
+// instant.
+func (b Budget) Reserve(d time.Duration) Budget {
+	if d <= 0 || b.hard <= 0 {
+		return b
+	}
+	b.hard = max(b.hard-d, b.hard/reserveFloor)
+	b.soft = min(b.soft, b.hard)
+	return b
+}

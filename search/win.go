@@ -169,6 +169,7 @@ type WinSearch struct {
 	fivePts    []engine.Pos // the attacker's five points in a threat's proof
 	forbidden  []engine.Pos // those black could not block because forbidden
 	gains      []engine.Pos
+	plain      *engine.Board // caro: a copy of b without observers (plainBoard)
 	pn         winPNState
 }
 
@@ -362,7 +363,7 @@ func (w *WinSearch) begin(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 
 // end drops the references to the caller's board.
 func (w *WinSearch) end() {
-	w.b, w.ev, w.ctx = nil, nil, nil
+	w.b, w.ev, w.ctx, w.plain = nil, nil, nil, nil
 }
 
 // play makes a search move and counts it.

@@ -98,13 +98,28 @@ func (c *proofChecker) fives(col engine.Color) []engine.Pos {
 	return out
 }
 
-// fivesNear lists col's five points on the lines through p, up to five
-// cells away. A new five point of col that appears when col plays p must
-// share its winning run with p (a stone of the other colour never makes
-// one), so when col had none before, these are all of them.
+// fivesNear lists col's new five points after col played p: those on
+// the lines through p, up to five cells away, whose five would hold p. A
+// new five point of col that appears when col plays p must share its
+// winning run with p (a stone of the other colour never makes one), so
+// when col had none before, these are all of them. Such a run holds p and
+// three more of col's stones within four cells of it on the same line, so
+// lines with fewer are skipped.
 func (c *proofChecker) fivesNear(p engine.Pos, col engine.Color) []engine.Pos {
 	var out []engine.Pos
 	for _, d := range c.b.Dirs() {
+		n := 0
+		for k := engine.Pos(1); k <= 4; k++ {
+			if c.b.At(p+k*d) == col {
+				n++
+			}
+			if c.b.At(p-k*d) == col {
+				n++
+			}
+		}
+		if n < 3 {
+			continue
+		}
 		for k := engine.Pos(-5); k <= 5; k++ {
 			if q := p + k*d; k != 0 && c.b.At(q) == engine.Empty && c.b.IsFive(q, col) {
 				out = append(out, q)
@@ -202,17 +217,14 @@ func (c *proofChecker) defence() error {
 	if f := c.fives(c.att); len(f) > 0 {
 		// Only a stone that takes every five point away can defend.
 		for _, y := range c.zone(f, c.att) {
-			if !c.b.Legal(y) {
-				continue
-			}
 			if err := c.count(); err != nil {
 				return err
 			}
-			c.b.Make(y)
-			var err error
-			if !c.anyFive(f, c.att) {
-				err = c.attacker()
+			if !c.blocks(y, f) {
+				continue
 			}
+			c.b.Make(y)
+			err := c.attacker()
 			c.b.Undo()
 			if err != nil {
 				return fmt.Errorf("%s %w", c.name(y), err)
@@ -222,42 +234,87 @@ func (c *proofChecker) defence() error {
 	}
 	// No five point: the defender may play anywhere. The attacker's win
 	// against one defence usually beats the next as well, so it is tried
-	// first.
-	hint := engine.NoPos
+	// first, before even asking whether the defence is legal: a defence
+	// that loses anyway needs no forbidden-point check (the costliest part
+	// of a renju check, with black defending).
+	hint, hintDepth := engine.NoPos, 0
 	for yy := 0; yy < c.b.Height(); yy++ {
 		for xx := 0; xx < c.b.Width(); xx++ {
 			y := c.b.Pos(xx, yy)
-			if !c.b.Legal(y) {
+			if c.b.At(y) != engine.Empty {
 				continue
 			}
 			if err := c.count(); err != nil {
 				return err
 			}
-			c.b.Make(y)
 			var err error
-			if _, ok := c.p.moves[c.b.Hash()]; ok {
+			if _, ok := c.p.moves[c.b.HashAfter(y)]; ok {
+				if !c.b.Legal(y) {
+					continue
+				}
+				c.b.Make(y)
 				err = c.attacker()
+				c.b.Undo()
 			} else {
-				// A defender stone cannot give the attacker a five point,
-				// and any five point of the defender's goes through y.
-				// Shallow wins first: most such defences lose to one
-				// unstoppable four.
-				won, dfives := engine.NoPos, c.fivesNear(y, c.def)
-				for depth := 2; depth <= checkVCFDepth && won == engine.NoPos && err == nil; depth++ {
-					won, err = c.vcf(depth, dfives, hint)
-				}
-				if err == nil && won == engine.NoPos {
-					err = errors.New("is not answered, and no win by fours follows it")
-				}
-				hint = won
+				hint, hintDepth, err = c.unanswered(y, hint, hintDepth)
 			}
-			c.b.Undo()
 			if err != nil {
 				return fmt.Errorf("%s %w", c.name(y), err)
 			}
 		}
 	}
 	return nil
+}
+
+// unanswered checks a defence y (an empty cell) that the proof does not
+// answer: unless it is illegal, the attacker must win by fours after it,
+// and the checker finds and proves that win itself. hint is the first move
+// of the win against an earlier defence, found within hintDepth attacker
+// moves; it is tried first. It returns the hint for the next defence.
+func (c *proofChecker) unanswered(y, hint engine.Pos, hintDepth int) (engine.Pos, int, error) {
+	c.b.Make(y)
+	// A defender stone cannot give the attacker a five point, and any five
+	// point of the defender's goes through y.
+	dfives := c.fivesNear(y, c.def)
+	if hint != engine.NoPos {
+		won, err := c.vcfOnly(hintDepth, dfives, hint)
+		if err != nil || won {
+			c.b.Undo()
+			return hint, hintDepth, err
+		}
+	}
+	c.b.Undo()
+	if !c.b.Legal(y) {
+		return hint, hintDepth, nil
+	}
+	c.b.Make(y)
+	defer c.b.Undo()
+	// Shallow wins first: most such defences lose to one unstoppable four.
+	for depth := 2; depth <= checkVCFDepth; depth++ {
+		won, err := c.vcf(depth, dfives, engine.NoPos)
+		if err != nil {
+			return hint, hintDepth, err
+		}
+		if won != engine.NoPos {
+			return won, depth, nil
+		}
+	}
+	return hint, hintDepth, errors.New("is not answered, and no win by fours follows it")
+}
+
+// vcfOnly reports whether the attacker's four at q wins by fours within
+// depth attacker moves (as vcf, with q the only first move tried).
+func (c *proofChecker) vcfOnly(depth int, dfives []engine.Pos, q engine.Pos) (bool, error) {
+	if depth < 2 || !c.b.Legal(q) {
+		return false, nil
+	}
+	if err := c.count(); err != nil {
+		return false, err
+	}
+	c.b.Make(q)
+	won, err := c.vcfDefence(depth, q, dfives)
+	c.b.Undo()
+	return won, err
 }
 
 // fourCells lists the empty cells where col might make a four: a
@@ -347,23 +404,33 @@ func (c *proofChecker) vcfDefence(depth int, q engine.Pos, dfives []engine.Pos) 
 		return false, nil // not a four
 	}
 	for _, y := range c.zone(f, c.att) {
-		if !c.b.Legal(y) {
-			continue
-		}
 		if err := c.count(); err != nil {
 			return false, err
 		}
-		c.b.Make(y)
-		won, err := true, error(nil)
-		if !c.anyFive(f, c.att) {
-			var m engine.Pos
-			m, err = c.vcf(depth-1, c.fivesNear(y, c.def), engine.NoPos)
-			won = m != engine.NoPos
+		if !c.blocks(y, f) {
+			continue
 		}
+		c.b.Make(y)
+		m, err := c.vcf(depth-1, c.fivesNear(y, c.def), engine.NoPos)
 		c.b.Undo()
-		if err != nil || !won {
+		if err != nil || m == engine.NoPos {
 			return false, err
 		}
 	}
 	return true, nil
+}
+
+// blocks reports whether the defender, to move, may legally play the
+// empty cell y and leave the attacker none of the five points f. The
+// five points are looked at first: a stone that leaves one standing loses
+// whether or not it is legal, and the forbidden-point check is the dear
+// part.
+func (c *proofChecker) blocks(y engine.Pos, f []engine.Pos) bool {
+	if c.b.At(y) != engine.Empty {
+		return false
+	}
+	c.b.Make(y)
+	left := c.anyFive(f, c.att)
+	c.b.Undo()
+	return !left && c.b.Legal(y)
 }

@@ -110,15 +110,35 @@ func (w *WinSearch) lineCells(dst []engine.Pos, f engine.Pos) []engine.Pos {
 
 // stopsFives reports whether a stone of colour c at p leaves c's opponent
 // with no five point. Outside caro blockCells only offers the single five
-// point, which always does; under caro the move is tried.
+// point, which always does; under caro the move is tried on a plain copy
+// of the board (a stone of c never gives its opponent a new five point,
+// so the opponent's five points before it are the ones to look at).
 func (w *WinSearch) stopsFives(p engine.Pos, c engine.Color) bool {
 	if !w.caro {
 		return true
 	}
-	w.b.Put(p, c)
-	ok := len(w.ev.Fives(c.Opp())) == 0
-	w.b.Undo()
+	o := c.Opp()
+	pb := w.plainBoard()
+	pb.Put(p, c)
+	ok := true
+	for _, f := range w.ev.Fives(o) {
+		if pb.At(f) == engine.Empty && pb.IsFive(f, o) {
+			ok = false
+			break
+		}
+	}
+	pb.Undo()
 	return ok
+}
+
+// plainBoard is a copy of the search board without observers, for the
+// caro tests that play a stone or two and read the board only (cheaper
+// than updating the evaluator). The copy is made once per position.
+func (w *WinSearch) plainBoard() *engine.Board {
+	if w.plain == nil || w.plain.Hash() != w.b.Hash() || w.plain.MoveCount() != w.b.MoveCount() {
+		w.plain = w.b.Clone()
+	}
+	return w.plain
 }
 
 // attackerMoves generates an attacker node with budget attacker moves left
@@ -292,7 +312,10 @@ func (w *WinSearch) killers() (cells []engine.Pos, ok bool) {
 
 // caroKillers appends the replies that stop the unstoppable point q and
 // every other one under caro, where a stone beyond a five point also
-// spoils it: the candidates near q's five points are each tried.
+// spoils it: the candidates near q's five points are each tried. A
+// defender stone never makes a new unstoppable point, so after it only
+// the attacker's unstoppable points of now (the candidates the evaluator
+// gives) need trying, on a plain copy of the board.
 func (w *WinSearch) caroKillers(dst []winMove, q engine.Pos) []winMove {
 	ev, a, d := w.ev, w.att, w.def
 	w.cells = append(w.cells[:0], q)
@@ -303,13 +326,21 @@ func (w *WinSearch) caroKillers(dst []winMove, q engine.Pos) []winMove {
 	}
 	slices.Sort(w.cells)
 	w.cells = slices.Compact(w.cells)
+	w.kill = w.unstoppableCands(w.kill[:0])
+	pb := w.plainBoard()
 	for _, p := range w.cells {
 		if !w.legalFor(p, d) || ev.Flags(p, d)&eval.FlagFour != 0 {
 			continue // illegal, or a counter-four listed by the caller
 		}
-		w.b.Put(p, d)
-		ok := w.unstoppable() == engine.NoPos
-		w.b.Undo()
+		pb.Put(p, d)
+		ok := true
+		for _, u := range w.kill {
+			if u != p && caroUnstoppableAt(pb, u, a) {
+				ok = false
+				break
+			}
+		}
+		pb.Undo()
 		if ok {
 			dst = append(dst, winMove{p, w.defendScore(p)})
 		}
@@ -317,16 +348,46 @@ func (w *WinSearch) caroKillers(dst []winMove, q engine.Pos) []winMove {
 	return dst
 }
 
+// unstoppableCands appends the attacker's points the evaluator rates a
+// straight four or a double four.
+func (w *WinSearch) unstoppableCands(dst []engine.Pos) []engine.Pos {
+	for _, p := range w.ev.Fours(w.att) {
+		if c := w.ev.Combo(p, w.att); c == eval.ComboStraightFour || c == eval.ComboDoubleFour {
+			dst = append(dst, p)
+		}
+	}
+	return dst
+}
+
+// caroUnstoppableAt reports whether colour c's stone at the empty cell u
+// of the plain board b leaves five points that no single stone of the
+// opponent's takes away.
+func caroUnstoppableAt(b *engine.Board, u engine.Pos, c engine.Color) bool {
+	b.Put(u, c)
+	ok := unstoppableAfter(b, u, c)
+	b.Undo()
+	return ok
+}
+
 // unstoppable returns an attacker point that makes an unstoppable four (a
 // straight four, or two fours where a colour may make them), or NoPos.
+// Under caro the evaluator's straight four is only a candidate: a stone
+// beyond one five point can close both fives at once (a four whose far
+// end is already the defender's), so each is played, on a plain copy of
+// the board, and tried against every single defender stone.
 func (w *WinSearch) unstoppable() engine.Pos {
 	best := engine.NoPos
 	for _, p := range w.ev.Fours(w.att) {
-		if c := w.ev.Combo(p, w.att); c == eval.ComboStraightFour || c == eval.ComboDoubleFour {
-			if best == engine.NoPos || p < best {
-				best = p
-			}
+		if c := w.ev.Combo(p, w.att); c != eval.ComboStraightFour && c != eval.ComboDoubleFour {
+			continue
 		}
+		if best != engine.NoPos && p > best {
+			continue
+		}
+		if w.caro && !caroUnstoppableAt(w.plainBoard(), p, w.att) {
+			continue
+		}
+		best = p
 	}
 	return best
 }

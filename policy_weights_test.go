@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/search"
+	"github.com/kakugo/kakugo/weights"
+)
+
+// TestPlayerWeightsFile: --weights replaces the embedded weights of the
+// players with a prior; a missing, truncated or corrupt file is reported on
+// the warning writer and the player still plays (without the prior); a
+// player without a prior says it ignores the file.
+func TestPlayerWeightsFile(t *testing.T) {
+	dir := t.TempDir()
+	good := weights.Default()
+	files := map[string][]byte{
+		"good.kkw":      good,
+		"truncated.kkw": good[:len(good)/2],
+		"corrupt.kkw":   append(append([]byte{}, good[:64]...), bytes.Repeat([]byte{0x5a}, len(good)-64)...),
+		"empty.kkw":     nil,
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		player, file string
+		warn         string // a part of the expected warning; "" for none
+	}{
+		{"kakugo-nn", "", ""},
+		{"kakugo-nn", "good.kkw", ""},
+		{"kakugo-nn", "missing.kkw", "no such file"},
+		{"kakugo-nn", "truncated.kkw", "playing without the policy prior"},
+		{"kakugo-nn", "corrupt.kkw", "playing without the policy prior"},
+		{"kakugo-nn", "empty.kkw", "playing without the policy prior"},
+		{"kakugo", "good.kkw", "has no policy network"},
+	} {
+		path := ""
+		if tc.file != "" {
+			path = filepath.Join(dir, tc.file)
+		}
+		var warn bytes.Buffer
+		p, err := newPlayerWith(tc.player, 1, path, &warn)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tc.player, tc.file, err)
+		}
+		got := warn.String()
+		if tc.warn == "" && got != "" || tc.warn != "" && !strings.Contains(got, tc.warn) {
+			t.Errorf("%s %s: warning %q, want one with %q", tc.player, tc.file, got, tc.warn)
+		}
+		if tc.warn != "" && tc.file != "" && tc.player == "kakugo-nn" && !strings.Contains(got, tc.file) {
+			t.Errorf("%s %s: the warning %q does not name the file", tc.player, tc.file, got)
+		}
+		b, _ := engine.FromMoves(15, 15, engine.Freestyle, []engine.Point{{X: 7, Y: 7}, {X: 8, Y: 8}})
+		m := p.Move(context.Background(), b, search.Limits{MaxNodes: 300})
+		if !b.Legal(m) {
+			t.Errorf("%s %s: illegal move %v", tc.player, tc.file, m)
+		}
+	}
+	if _, err := newPlayerWith("nobody", 1, "", &bytes.Buffer{}); err == nil {
+		t.Error("an unknown player was built")
+	}
+}
+
+// TestPolicyOptionsFromEnv reads the schedule's environment variables.
+func TestPolicyOptionsFromEnv(t *testing.T) {
+	for _, tc := range []struct {
+		visits, mix string
+		want        search.PolicyOptions
+		warn        bool
+	}{
+		{"", "", search.PolicyOptions{}, false},
+		{"64", "0.25", search.PolicyOptions{Visits: 64, Mix: 0.25}, false},
+		{"-1", "1", search.PolicyOptions{Visits: -1, Mix: 1}, false},
+		{"many", "", search.PolicyOptions{}, true},
+		{"", "-0.5", search.PolicyOptions{}, true},
+		{"", "half", search.PolicyOptions{}, true},
+	} {
+		env := map[string]string{"KAKUGO_NN_VISITS": tc.visits, "KAKUGO_NN_MIX": tc.mix}
+		var warn bytes.Buffer
+		got := policyOptionsFromEnv(func(k string) string { return env[k] }, &warn)
+		if got != tc.want || (warn.Len() > 0) != tc.warn {
+			t.Errorf("%q %q: %+v warning %q, want %+v (warning %v)", tc.visits, tc.mix, got, warn.String(), tc.want, tc.warn)
+		}
+	}
+}

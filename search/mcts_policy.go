@@ -1,0 +1,169 @@
+package search
+
+import (
+	"math"
+	"sync"
+)
+
+// The lazy network prior. A Policy (the CNN) costs milliseconds a position
+// on one core, hundreds of playouts, so asking it at every expansion spends
+// more search than its priors give back (measured: the eager schedule lost
+// 1-8-1 to the plain player). Instead the tree is built on the evaluator's
+// cheap priors, and the network is asked only where the search has shown a
+// position matters: at the root, and at a node when its visit count
+// reaches a threshold. There the children's priors become
+//
+//	p = (1-λ)·p_eval + λ·p_net
+//
+// with p_net normalised over the children.
+//
+// Which node gets its turn is decided without a per-node flag (a flag
+// would make every node bigger): a node is refined by a descent that finds
+// its visit count in [T, T+k), where k is the number of search threads.
+// The count only grows by the backups of descents through the node, and at
+// most k descents are below it at once. Take the first descent to read the
+// count after it reaches T: the backups in between are by descents that
+// were already below the node when it reached T, at most k-1 of them, so
+// it reads a count in the window. So no node that is visited again passes
+// the threshold unrefined; with one thread exactly one descent reads T,
+// and with several a set of the nodes refined in this search keeps two
+// threads from refining the same node. Refining is idempotent (the mix is
+// recomputed from the logits), so a node refined again, for example a
+// kept root, only costs the policy call again.
+
+// PolicyOptions say where the search asks its Policy (KakugoOptions.
+// NewPolicy) for priors. The zero value is the measured default schedule.
+type PolicyOptions struct {
+	// Visits is the visit count at which a node's children get the
+	// policy's priors; the root gets them at the start of every search.
+	// 0 means mctsPolicyVisits; a negative value asks the policy at every
+	// expansion instead, its priors replacing the evaluator's (the eager
+	// schedule, kept for comparison).
+	Visits int
+	// Mix is λ, the policy's weight in the mixed prior; 0 means
+	// mctsPolicyMix, and values above 1 count as 1 (the policy alone).
+	Mix float64
+}
+
+// The default lazy schedule (measured: docs/testing.md and the issue 7
+// report).
+const (
+	mctsPolicyVisits = 1 << 30 // the root only
+	mctsPolicyMix    = 0.5
+)
+
+// setPolicy fills the policy schedule of c from o.
+func (c *mctsConfig) setPolicy(o PolicyOptions) {
+	c.policyAt, c.policyMix = mctsPolicyVisits, mctsPolicyMix
+	switch {
+	case o.Visits > 0:
+		c.policyAt = int32(min(o.Visits, math.MaxInt32/2))
+	case o.Visits < 0:
+		c.policyAt = 0 // eager
+	}
+	if o.Mix > 0 {
+		c.policyMix = float32(min(o.Mix, 1))
+	}
+}
+
+// mctsRefined is the set of nodes refined during one search, consulted
+// only when several threads search and only at a node whose visit count is
+// in the refinement window, so its lock is rarely taken.
+type mctsRefined struct {
+	mu   sync.Mutex
+	done map[int32]struct{}
+}
+
+// claim reports whether idx had not been claimed before, and claims it.
+func (r *mctsRefined) claim(idx int32) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.done[idx]; ok {
+		return false
+	}
+	if r.done == nil {
+		r.done = map[int32]struct{}{}
+	}
+	r.done[idx] = struct{}{}
+	return true
+}
+
+// lazyPolicy reports whether the worker's policy runs on the lazy
+// schedule; the worker then keeps it in w.net and expands on the
+// evaluator's priors.
+func (w *mctsWorker) lazyPolicy() bool { return w.net != nil }
+
+// maybeRefine refines n (node idx, the position on the worker's board, not
+// the root) when this descent is the one its visit count designates.
+func (w *mctsWorker) maybeRefine(idx int32, n *mctsNode) {
+	s := w.s
+	v := n.visits.Load()
+	if v < s.cfg.policyAt || v >= s.cfg.policyAt+s.threads {
+		return
+	}
+	if s.threads > 1 && !s.refined.claim(idx) {
+		return
+	}
+	w.refine(n)
+}
+
+// refineRoot gives the root the policy's priors at the start of a search.
+// A root kept from an earlier search may have had them already; refining is
+// idempotent, so that costs one policy call (often a cache hit) and no
+// drift.
+func (w *mctsWorker) refineRoot() {
+	root := w.s.pool.node(w.s.root)
+	if root.state.Load() == mctsExpanded {
+		w.refine(root)
+	}
+}
+
+// refine sets the priors of n's children to the mix of the evaluator's and
+// the policy's. n is the position on the worker's board. The evaluator's
+// part is recomputed from the logits (the softmax over the children is
+// what expansion gave them), so refining a node twice changes nothing.
+func (w *mctsWorker) refine(n *mctsNode) {
+	kids := w.s.pool.block(n.first, int(n.count))
+	if len(kids) < 2 {
+		return
+	}
+	w.moves, w.probs = w.moves[:0], w.probs[:0]
+	for i := range kids {
+		w.moves = append(w.moves, kids[i].move)
+		w.probs = append(w.probs, 0)
+	}
+	w.refines++
+	if !w.net.Priors(w.b, w.moves, w.probs) {
+		return
+	}
+	sum := float32(0)
+	for i, v := range w.probs {
+		if !(v > 0) || math.IsInf(float64(v), 0) {
+			w.probs[i] = 0
+			continue
+		}
+		sum += v
+	}
+	if sum <= 0 {
+		return
+	}
+	// The evaluator's priors, as mctsPriors computes them.
+	me := w.b.SideToMove()
+	w.logits = w.logits[:0]
+	top := float32(math.Inf(-1))
+	for i := range kids {
+		l := mctsLogit(w.e, kids[i].move, me, me.Opp())
+		w.logits = append(w.logits, l)
+		top = max(top, l)
+	}
+	esum := float32(0)
+	for i, l := range w.logits {
+		v := float32(math.Exp(float64(l - top)))
+		w.logits[i] = v
+		esum += v
+	}
+	lam := w.s.cfg.policyMix
+	for i := range kids {
+		kids[i].setPrior((1-lam)*w.logits[i]/esum + lam*w.probs[i]/sum)
+	}
+}

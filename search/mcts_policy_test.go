@@ -1,0 +1,244 @@
+package search
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sync/atomic"
+	"testing"
+
+	"github.com/kakugo/kakugo/engine"
+)
+
+// mctsCountingPolicy is a deterministic stand-in for the network: it
+// prefers moves by their cell index modulo 7 and counts its calls in a
+// counter shared by the threads' instances.
+type mctsCountingPolicy struct{ calls *atomic.Int64 }
+
+func mctsStubPrior(m engine.Pos) float32 { return float32(1 + int(m)%7) }
+
+func (p mctsCountingPolicy) Priors(b *engine.Board, moves []engine.Pos, dst []float32) bool {
+	p.calls.Add(1)
+	for i, m := range moves {
+		dst[i] = mctsStubPrior(m)
+	}
+	return true
+}
+
+func TestMctsSetPolicy(t *testing.T) {
+	for _, tc := range []struct {
+		in      PolicyOptions
+		at      int32
+		mix     float32
+		comment string
+	}{
+		{PolicyOptions{}, mctsPolicyVisits, mctsPolicyMix, "zero value: defaults"},
+		{PolicyOptions{Visits: -1}, 0, mctsPolicyMix, "negative: eager"},
+		{PolicyOptions{Visits: 64, Mix: 0.25}, 64, 0.25, "given"},
+		{PolicyOptions{Visits: math.MaxInt, Mix: 3}, math.MaxInt32 / 2, 1, "clipped"},
+	} {
+		var c mctsConfig
+		c.setPolicy(tc.in)
+		if c.policyAt != tc.at || c.policyMix != tc.mix {
+			t.Errorf("%s: %+v gives at %d mix %v, want %d %v", tc.comment, tc.in, c.policyAt, c.policyMix, tc.at, tc.mix)
+		}
+	}
+}
+
+// mctsTreeCounts walks the tree under root and counts the non-root
+// expanded nodes with at least two children by their visits: at least lo
+// visits and not proven, and at least hi visits.
+func mctsTreeCounts(p *mctsPool, root int32, lo, hi int32) (nLo, nHi, expanded int) {
+	var walk func(idx int32, isRoot bool)
+	walk = func(idx int32, isRoot bool) {
+		n := p.node(idx)
+		if n.state.Load() != mctsExpanded {
+			return
+		}
+		expanded++
+		if !isRoot && n.count >= 2 {
+			v := n.visits.Load()
+			if v >= lo && n.proof.Load() == 0 {
+				nLo++
+			}
+			if v >= hi {
+				nHi++
+			}
+		}
+		for j := int32(0); j < int32(n.count); j++ {
+			walk(n.first+j, false)
+		}
+	}
+	walk(root, true)
+	return
+}
+
+// mctsPriorSums checks that the children's priors of every expanded node
+// still sum to one after the mixing.
+func mctsPriorSums(t *testing.T, p *mctsPool, idx int32) {
+	n := p.node(idx)
+	if n.state.Load() != mctsExpanded {
+		return
+	}
+	kids := p.block(n.first, int(n.count))
+	sum := 0.0
+	for i := range kids {
+		sum += float64(kids[i].priorP())
+		mctsPriorSums(t, p, n.first+int32(i))
+	}
+	if math.Abs(sum-1) > 1e-3 {
+		t.Errorf("node %d: children's priors sum to %v", idx, sum)
+	}
+}
+
+// TestMctsLazyPolicySchedule: the policy is asked at the root and once at
+// each node that passes the threshold, never twice for a node, with one
+// thread and with four; the mixed priors stay normalised.
+func TestMctsLazyPolicySchedule(t *testing.T) {
+	for _, tc := range []struct {
+		threads int
+		at      int
+		seed    uint64
+	}{
+		{1, 16, 1}, {1, 50, 2}, {1, 1, 3}, {4, 16, 4}, {4, 40, 5},
+	} {
+		b := kakugoRandomPosition(rand.New(rand.NewPCG(tc.seed, 9)), 15, engine.Freestyle, 10)
+		var calls atomic.Int64
+		k := NewKakugo(KakugoOptions{Leaf: LeafStatic, WinSearch: WinSearchOff, Seed: tc.seed, Threads: tc.threads,
+			NewPolicy: func() Policy { return mctsCountingPolicy{&calls} },
+			Policy:    PolicyOptions{Visits: tc.at, Mix: 0.5}})
+		k.Move(context.Background(), b, kakugoNodes(4000))
+		root := k.tree.root
+		// Every node whose count went k past the threshold was refined (the
+		// window argument of mcts_policy.go); none was refined twice.
+		nLo, nHi, _ := mctsTreeCounts(k.pool, root, int32(tc.at+tc.threads), int32(tc.at))
+		got := int(calls.Load())
+		if got < 1+nLo || got > 1+nHi {
+			t.Errorf("%d threads, threshold %d: %d policy calls, want %d..%d", tc.threads, tc.at, got, 1+nLo, 1+nHi)
+		}
+		if got < 2 {
+			t.Errorf("%d threads, threshold %d: only %d calls", tc.threads, tc.at, got)
+		}
+		mctsPriorSums(t, k.pool, root)
+	}
+}
+
+// TestMctsLazyPolicyRoot: with the default threshold only the root asks,
+// once per search, and λ = 1 gives the root's children the policy's
+// priors exactly; a kept root that was refined is not refined again.
+func TestMctsLazyPolicyRoot(t *testing.T) {
+	b := kakugoRandomPosition(rand.New(rand.NewPCG(7, 9)), 15, engine.Freestyle, 10)
+	var calls atomic.Int64
+	k := NewKakugo(KakugoOptions{Leaf: LeafStatic, WinSearch: WinSearchOff, Seed: 7,
+		NewPolicy: func() Policy { return mctsCountingPolicy{&calls} },
+		Policy:    PolicyOptions{Mix: 1}})
+	k.Move(context.Background(), b, kakugoNodes(2000))
+	if c := calls.Load(); c != 1 {
+		t.Fatalf("%d policy calls with the root-only schedule, want 1", c)
+	}
+	root := k.pool.node(k.tree.root)
+	kids := k.pool.block(root.first, int(root.count))
+	sum := float32(0)
+	for i := range kids {
+		sum += mctsStubPrior(kids[i].move)
+	}
+	for i := range kids {
+		if want := mctsStubPrior(kids[i].move) / sum; math.Abs(float64(kids[i].priorP()-want)) > 1e-6 {
+			t.Fatalf("child %d: prior %v, want the policy's %v", i, kids[i].priorP(), want)
+		}
+	}
+	// The same position again: the kept root is refined again, to the same
+	// priors.
+	k.Move(context.Background(), b, kakugoNodes(2200))
+	if c := calls.Load(); c != 2 {
+		t.Errorf("%d policy calls after searching the kept root again, want 2", c)
+	}
+	for i := range kids {
+		if want := mctsStubPrior(kids[i].move) / sum; math.Abs(float64(kids[i].priorP()-want)) > 1e-6 {
+			t.Fatalf("second search, child %d: prior %v, want the policy's %v", i, kids[i].priorP(), want)
+		}
+	}
+}
+
+// TestMctsRefineMixes: refining mixes the expansion's priors with the
+// policy's by λ, and refining again changes nothing.
+func TestMctsRefineMixes(t *testing.T) {
+	b := mctsBoard(t, 15, engine.Freestyle, "h8i9g7h9i7")
+	var calls atomic.Int64
+	cfg := mctsDefaults()
+	cfg.setPolicy(PolicyOptions{Visits: 8, Mix: 0.3})
+	s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &cfg, ctx: context.Background()}
+	w := newMctsWorker(s, b, 0, mctsCountingPolicy{&calls})
+	defer w.release()
+	idx, _ := s.pool.alloc(1)
+	n := s.pool.node(idx)
+	n.init(b.LastMove(), 1)
+	n.state.Store(mctsExpanding)
+	if !w.expand(n, false) {
+		t.Fatal("not expanded")
+	}
+	if calls.Load() != 0 {
+		t.Fatal("the lazy schedule asked the policy at an expansion")
+	}
+	kids := s.pool.block(n.first, int(n.count))
+	eval := make([]float32, len(kids))
+	stub := float32(0)
+	for i := range kids {
+		eval[i] = kids[i].priorP()
+		stub += mctsStubPrior(kids[i].move)
+	}
+	for round := 0; round < 2; round++ {
+		w.refine(n)
+		for i := range kids {
+			want := 0.7*eval[i] + 0.3*mctsStubPrior(kids[i].move)/stub
+			if math.Abs(float64(kids[i].priorP()-want)) > 1e-5 {
+				t.Fatalf("round %d, child %d: prior %v, want %v", round, i, kids[i].priorP(), want)
+			}
+		}
+	}
+}
+
+// TestMctsEagerPolicy: a negative threshold asks the policy at every
+// expansion, the old schedule.
+func TestMctsEagerPolicy(t *testing.T) {
+	b := kakugoRandomPosition(rand.New(rand.NewPCG(8, 9)), 15, engine.Freestyle, 10)
+	var calls atomic.Int64
+	k := NewKakugo(KakugoOptions{Leaf: LeafStatic, WinSearch: WinSearchOff, Seed: 8,
+		NewPolicy: func() Policy { return mctsCountingPolicy{&calls} },
+		Policy:    PolicyOptions{Visits: -1}})
+	k.Move(context.Background(), b, kakugoNodes(1500))
+	_, _, expanded := mctsTreeCounts(k.pool, k.tree.root, 0, 0)
+	if c := calls.Load(); int(c) != expanded {
+		t.Errorf("%d policy calls, %d expansions", c, expanded)
+	}
+}
+
+// TestMctsPolicyOffUnchanged: a policy that is never asked (threshold out
+// of reach, λ tiny) leaves the search as it is without one, move for move
+// and node for node, so the lazy slot costs the plain player nothing.
+func TestMctsPolicyOffUnchanged(t *testing.T) {
+	for _, seed := range []uint64{1, 2} {
+		b := kakugoRandomPosition(rand.New(rand.NewPCG(seed, 5)), 15, engine.Freestyle, 9)
+		plain := NewKakugo(KakugoOptions{Leaf: LeafStatic, WinSearch: WinSearchOff, Seed: seed})
+		m1 := plain.Move(context.Background(), b, kakugoNodes(3000))
+		var calls atomic.Int64
+		lazy := NewKakugo(KakugoOptions{Leaf: LeafStatic, WinSearch: WinSearchOff, Seed: seed,
+			NewPolicy: func() Policy { return mctsPolicyDecline{&calls} }})
+		m2 := lazy.Move(context.Background(), b, kakugoNodes(3000))
+		want, got := mctsSnapshot(plain.pool, plain.tree.root), mctsSnapshot(lazy.pool, lazy.tree.root)
+		if m1 != m2 || !mctsSnapEqual(&want, &got) {
+			t.Errorf("seed %d: a declining policy changed the search (%v vs %v)", seed, m1, m2)
+		}
+		if calls.Load() != 1 {
+			t.Errorf("seed %d: %d calls", seed, calls.Load())
+		}
+	}
+}
+
+// mctsPolicyDecline counts its calls and always declines.
+type mctsPolicyDecline struct{ calls *atomic.Int64 }
+
+func (p mctsPolicyDecline) Priors(*engine.Board, []engine.Pos, []float32) bool {
+	p.calls.Add(1)
+	return false
+}
