@@ -335,7 +335,7 @@ func runSolve(ws *search.WinSearch, cases []solveCase, lim solveLimits, quiet, c
 		ws.Clear()
 		ws.MaxDepth = c.depth
 		ev := eval.Attach(c.board)
-		rejected0 := ws.Rejected
+		rejected0, unchecked0 := ws.Rejected, ws.Unchecked
 		ctx, spent := lim.clock(lim.perPos)
 		r := ws.Prove(ctx, c.board, ev, c.kind, time.Time{}, lim.maxNodes)
 		el := spent()
@@ -343,6 +343,8 @@ func runSolve(ws *search.WinSearch, cases []solveCase, lim solveLimits, quiet, c
 		checkNote := ""
 		if ws.Rejected > rejected0 {
 			checkNote = " (a proof was found and rejected by the checker: a search bug)"
+		} else if ws.Unchecked > unchecked0 && !r.Win {
+			checkNote = " (a proof was found, but the time ran out while checking it)"
 		}
 		if check && r.Win {
 			if err := search.CheckProof(c.board, r.Proof, 0); err != nil {
@@ -395,7 +397,8 @@ func runSolve(ws *search.WinSearch, cases []solveCase, lim solveLimits, quiet, c
 	if total > 0 {
 		nps = float64(nodes) / total.Seconds()
 	}
-	fmt.Fprintf(stdout, "nodes %d, %.0f nodes/s; proofs rejected by the checker: %d\n", nodes, nps, ws.Rejected+rejected)
+	fmt.Fprintf(stdout, "nodes %d, %.0f nodes/s; proofs rejected by the checker: %d, left unchecked at the time limit: %d\n",
+		nodes, nps, ws.Rejected+rejected, ws.Unchecked)
 	if check {
 		fmt.Fprintf(stdout, "claimed wins %d, each replayed through the checker: %d rejected\n", solved, rejected)
 	}

@@ -112,6 +112,14 @@ func TestSolvePuzzles(t *testing.T) {
 	solveWant(t, out, "forbidden-block, white VCT: win", "solved 1 of 1")
 	_, out = solveRun(t, "", "--puzzles", "--level", "3", path)
 	solveWant(t, out, "solved 0 of 0")
+	_, out = solveRun(t, "", "--puzzles", "--id", "double-three", path)
+	solveWant(t, out, "[1/1] double-three", "solved 1 of 1")
+	prof := filepath.Join(t.TempDir(), "cpu.out")
+	_, out = solveRun(t, "", "--puzzles", "--id", "nothing,forbidden-block", "--quiet", "--cpuprofile", prof, path)
+	solveWant(t, out, "solved 1 of 1")
+	if st, err := os.Stat(prof); err != nil || st.Size() == 0 {
+		t.Errorf("no CPU profile written: %v", err)
+	}
 }
 
 // TestSolveQuintetAndMintaka reads both position files' formats. Quintet's

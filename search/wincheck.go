@@ -291,7 +291,7 @@ func (c *proofChecker) unanswered(y, hint engine.Pos, hintDepth int) (engine.Pos
 	defer c.b.Undo()
 	// Shallow wins first: most such defences lose to one unstoppable four.
 	for depth := 2; depth <= checkVCFDepth; depth++ {
-		won, err := c.vcf(depth, dfives, engine.NoPos)
+		won, err := c.vcf(depth, dfives)
 		if err != nil {
 			return hint, hintDepth, err
 		}
@@ -358,10 +358,10 @@ func (c *proofChecker) fourCells(col engine.Color) []engine.Pos {
 
 // vcf looks for the attacker's win by fours, with the attacker to move,
 // no five point of the attacker's on the board and the defender's five
-// points in dfives, trying hint first. It answers every defence to each
-// four, and returns the first move of the win or NoPos. depth counts
-// attacker moves, the final five included.
-func (c *proofChecker) vcf(depth int, dfives []engine.Pos, hint engine.Pos) (engine.Pos, error) {
+// points in dfives. It answers every defence to each four, and returns
+// the first move of the win or NoPos. depth counts attacker moves, the
+// final five included.
+func (c *proofChecker) vcf(depth int, dfives []engine.Pos) (engine.Pos, error) {
 	if depth < 2 {
 		return engine.NoPos, nil
 	}
@@ -371,19 +371,8 @@ func (c *proofChecker) vcf(depth int, dfives []engine.Pos, hint engine.Pos) (eng
 	} else {
 		cands = c.fourCells(c.att)
 	}
-	if hint != engine.NoPos {
-		cands = append([]engine.Pos{hint}, cands...)
-	}
-	for i, q := range cands {
-		if (i > 0 && q == hint) || !c.b.Legal(q) {
-			continue
-		}
-		if err := c.count(); err != nil {
-			return engine.NoPos, err
-		}
-		c.b.Make(q)
-		won, err := c.vcfDefence(depth, q, dfives)
-		c.b.Undo()
+	for _, q := range cands {
+		won, err := c.vcfOnly(depth, dfives, q)
 		if err != nil {
 			return engine.NoPos, err
 		}
@@ -411,7 +400,7 @@ func (c *proofChecker) vcfDefence(depth int, q engine.Pos, dfives []engine.Pos) 
 			continue
 		}
 		c.b.Make(y)
-		m, err := c.vcf(depth-1, c.fivesNear(y, c.def), engine.NoPos)
+		m, err := c.vcf(depth-1, c.fivesNear(y, c.def))
 		c.b.Undo()
 		if err != nil || m == engine.NoPos {
 			return false, err

@@ -1,9 +1,46 @@
 package search
 
+import "github.com/kakugo/kakugo/engine"
+
 // Depth-first search of the AND/OR tree under an attack budget, the
 // iterated form of Allis's threat-space search: Prove raises the budget
 // one attacking move at a time, and the transposition table carries the
 // proofs and the depth-bounded disproofs from one iteration to the next.
+
+// lastFour settles an attacker node with two moves left without playing
+// a move through the evaluator. With no five point on the board for
+// either side, outside caro, the attacker wins in two moves exactly when
+// one four leaves five points that the defender cannot stop with one
+// stone: two of them (the evaluator's straight fours and double fours),
+// or under renju, for white, one that is forbidden for black once the
+// four stands (tried on a plain copy of the board). It returns that four,
+// or NoPos when there is none; settled is false where the search must
+// decide.
+func (w *WinSearch) lastFour() (q engine.Pos, settled bool) {
+	if w.caro || len(w.ev.Fives(w.att)) > 0 || len(w.ev.Fives(w.def)) > 0 {
+		return engine.NoPos, false
+	}
+	if q = w.unstoppable(); q != engine.NoPos {
+		return q, true
+	}
+	if w.att == engine.White && w.b.Rule() == engine.Renju {
+		pb := w.plainBoard()
+		for _, p := range w.ev.Fours(engine.White) {
+			fs := w.ev.AppendFivePoints(w.cells[:0], p, engine.White)
+			w.cells = fs
+			if len(fs) != 1 {
+				continue
+			}
+			pb.Put(p, engine.White)
+			won := pb.IsForbidden(fs[0]) && pb.IsFive(fs[0], engine.White)
+			pb.Undo()
+			if won && (q == engine.NoPos || p < q) {
+				q = p
+			}
+		}
+	}
+	return q, true
+}
 
 // winRes is the value of a searched node.
 type winRes uint8
@@ -32,6 +69,17 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 		if int(e.fail) >= budget {
 			w.cutoffs++
 			return winDisproven, 0
+		}
+	}
+	if budget == 2 {
+		if q, settled := w.lastFour(); settled {
+			if q == engine.NoPos {
+				w.cutoffs++ // more budget might find more
+				return winDisproven, 0
+			}
+			e := w.tt.slot(key)
+			e.need, e.move = 2, int32(q)
+			return winProven, 2
 		}
 	}
 	start, cut := w.nodes, w.cutoffs
@@ -100,6 +148,7 @@ func (w *WinSearch) dfsDefend(ply int) (winRes, int) {
 	case winDefenderHolds:
 		return winDisproven, 0
 	}
+	w.orderReplies(ms, budget)
 	worst := 0
 	for _, m := range ms {
 		w.play(m.p)
@@ -114,4 +163,32 @@ func (w *WinSearch) dfsDefend(ply int) (winRes, int) {
 		worst = max(worst, n)
 	}
 	return winProven, worst
+}
+
+// orderReplies sorts a defender node's replies by what the table knows of
+// the attacker nodes they lead to: a reply already known to refute the
+// attack comes first (the node is then settled at once), then the
+// unknown ones, those that held out against a larger budget before the
+// others (a refutation in the last iteration is the likeliest one now),
+// and the replies already proven to lose come last. The generator's order
+// breaks ties.
+func (w *WinSearch) orderReplies(ms []winMove, budget int) {
+	if len(ms) < 2 {
+		return
+	}
+	for i := range ms {
+		e := w.tt.probe(w.b.HashAfter(ms[i].p) ^ w.salt)
+		if e == nil {
+			continue
+		}
+		switch {
+		case e.need > 0 && int(e.need) <= budget:
+			ms[i].score -= 1 << 28
+		case e.fail == winFailAll || int(e.fail) >= budget:
+			ms[i].score += 1 << 28
+		case e.fail > 0:
+			ms[i].score += int32(e.fail) << 20
+		}
+	}
+	sortMoves(ms)
 }

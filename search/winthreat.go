@@ -57,13 +57,21 @@ func (w *WinSearch) enter(kind WinKind, budget int) winContext {
 // leave restores the state enter saved.
 func (w *WinSearch) leave(c winContext) { w.kind, w.salt, w.limit = c.kind, c.salt, c.limit }
 
+// winThreatVCFDepth bounds the VCF that makes a quiet move a threat, in
+// attacker moves, the five included. On an even tenth of the renju
+// collection's VCTs 99.4% of the threats proven in 1 s needed at most 5,
+// and the failed searches for longer ones cost a sixth of the threat
+// searches' nodes (84 of 108 solved with the bound, 83 without). A
+// longer threat is only missed, never misjudged.
+const winThreatVCFDepth = 5
+
 // threatReplies generates a VCT defender node where the attacker has no
 // five point and no unstoppable four: the attacker's move was a threat
 // only if the attacker wins by fours when the defender passes.
 func (w *WinSearch) threatReplies(dst []winMove, ply, budget int) ([]winMove, winOutcome, int) {
 	ev, d := w.ev, w.def
 	w.b.SetSideToMove(w.att)
-	saved := w.enter(VCF, budget)
+	saved := w.enter(VCF, min(budget, winThreatVCFDepth))
 	r, need := w.dfsAttack(ply + 1)
 	ok := r == winProven
 	if ok {

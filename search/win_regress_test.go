@@ -1,0 +1,100 @@
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// TestWinLastFour runs the rule table with the attack limited to two
+// moves, where lastFour settles the root without a search: a win of depth
+// two is found (with a proof the checker accepts), any other verdict is
+// no win.
+func TestWinLastFour(t *testing.T) {
+	for _, tc := range winCases {
+		for rule, want := range tc.want {
+			for _, kind := range []WinKind{VCF, VCT} {
+				b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
+				ev := eval.Attach(b)
+				w := NewWinSearch(1 << 12)
+				w.MaxDepth, w.NoVerify = 2, true
+				r := w.Prove(context.Background(), b, ev, kind, time.Time{}, 0)
+				ev.Detach()
+				name := tc.name + "/" + rule.String() + "/" + kind.String()
+				if r.Win != (want.depth == 2) || !r.Complete {
+					t.Errorf("%s: win %v complete %v, want depth %d", name, r.Win, r.Complete, want.depth)
+					continue
+				}
+				if !r.Win {
+					continue
+				}
+				if r.Depth != 2 || (want.move != "" && winCell(b, r.Move) != want.move) {
+					t.Errorf("%s: %s in %d, want %s in 2", name, winCell(b, r.Move), r.Depth, want.move)
+				}
+				if err := CheckProof(b, r.Proof, 0); err != nil {
+					t.Errorf("%s: checker: %v", name, err)
+				}
+			}
+		}
+	}
+}
+
+// winCaroFarEnd is a freestyle-looking position played under caro (pos
+// notation, black first) on which the search once claimed a false VCT:
+// after black e7 (d8-e7-f6, open at c9 and g5) white h4 closes the far
+// end, and black's c9 then makes a "straight four" c9-f6 whose five
+// points b10 and g5 white's single stone b10 spoils under caro (it takes
+// b10 and closes the five c9-g5 at both ends). The evaluator rated c9 a
+// straight four, so the search let h4 go unanswered; the checker refused
+// the proof (taking 12-18 s to do so in some configurations).
+const winCaroFarEnd = "h8g11h6h10d7j9f6j4d8i4j5f9"
+
+// TestWinCaroFarEndBlock checks the repair: after e7 h4 black has no
+// unstoppable four under caro (and has one, c9 or g5, under freestyle),
+// and a VCT search of the position claims no win the checker refuses.
+func TestWinCaroFarEndBlock(t *testing.T) {
+	moves, err := engine.ParseMoves(winCaroFarEnd + "e7h4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rule := range []engine.Rule{engine.Caro, engine.CaroExact, engine.Freestyle} {
+		b, err := engine.FromMoves(15, 15, rule, moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := eval.Attach(b)
+		w := NewWinSearch(1 << 10)
+		w.begin(context.Background(), b, ev, VCT, time.Time{}, 0)
+		q := w.unstoppable()
+		w.end()
+		ev.Detach()
+		if caro := rule != engine.Freestyle; caro != (q == engine.NoPos) {
+			t.Errorf("%v: unstoppable four %s", rule, winCell(b, q))
+		}
+	}
+	moves = moves[:len(moves)-2]
+	b, err := engine.FromMoves(15, 15, engine.Caro, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := eval.Attach(b)
+	defer ev.Detach()
+	w := NewWinSearch(1 << 16)
+	w.NoVerify = true
+	nodes := int64(20_000)
+	if testing.Short() {
+		nodes = 5_000
+	}
+	r := w.Prove(context.Background(), b, ev, VCT, time.Time{}, nodes)
+	if r.Win {
+		if err := CheckProof(b, r.Proof, 0); err != nil {
+			t.Errorf("a false win %s: %v", winCell(b, r.Move), err)
+		}
+	}
+	if r.Win && winCell(b, r.Move) == "e7" && r.Depth == 4 {
+		t.Errorf("the old false win e7 in 4 again")
+	}
+}
