@@ -2,6 +2,7 @@ package nn
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -157,6 +158,72 @@ func (im *im2colRows) rows(a []float32, m, k int, b [][]float32, n int, bias []f
 	}
 }
 
+// gemmRows1x4 is the smallest tile: four accumulators, so that Go's
+// register allocator keeps everything in registers.
+func gemmRows1x4(a []float32, m, k int, b [][]float32, n int, bias []float32, c [][]float32) {
+	for o := 0; o < m; o++ {
+		a0 := a[o*k : (o+1)*k]
+		c0 := c[o][:n]
+		var bv float32
+		if bias != nil {
+			bv = bias[o]
+		}
+		for j := 0; j+4 <= n; j += 4 {
+			s0, s1, s2, s3 := bv, bv, bv, bv
+			for kk, w := range a0 {
+				x := b[kk][j : j+4 : j+4]
+				s0 += w * x[0]
+				s1 += w * x[1]
+				s2 += w * x[2]
+				s3 += w * x[3]
+			}
+			c0[j], c0[j+1], c0[j+2], c0[j+3] = s0, s1, s2, s3
+		}
+	}
+}
+
+// gemmRows2x4FMA is gemmRowsGo with math.FMA, which the compiler turns
+// into one fused instruction where the processor has FMA (one rounding
+// instead of two, so the bits differ from gemmRowsGo's, as the AVX2
+// kernels' do).
+func gemmRows2x4FMA(a []float32, m, k int, b [][]float32, n int, bias []float32, c [][]float32) {
+	fma := func(x, y, z float32) float32 { return float32(math.FMA(float64(x), float64(y), float64(z))) }
+	o := 0
+	for ; o+2 <= m; o += 2 {
+		a0, a1 := a[o*k:(o+1)*k], a[(o+1)*k:(o+2)*k]
+		c0, c1 := c[o][:n], c[o+1][:n]
+		var bias0, bias1 float32
+		if bias != nil {
+			bias0, bias1 = bias[o], bias[o+1]
+		}
+		for j := 0; j+4 <= n; j += 4 {
+			s00, s01, s02, s03 := bias0, bias0, bias0, bias0
+			s10, s11, s12, s13 := bias1, bias1, bias1, bias1
+			for kk, w0 := range a0 {
+				w1 := a1[kk]
+				bk := b[kk][j : j+4 : j+4]
+				s00 = fma(w0, bk[0], s00)
+				s01 = fma(w0, bk[1], s01)
+				s02 = fma(w0, bk[2], s02)
+				s03 = fma(w0, bk[3], s03)
+				s10 = fma(w1, bk[0], s10)
+				s11 = fma(w1, bk[1], s11)
+				s12 = fma(w1, bk[2], s12)
+				s13 = fma(w1, bk[3], s13)
+			}
+			c0[j], c0[j+1], c0[j+2], c0[j+3] = s00, s01, s02, s03
+			c1[j], c1[j+1], c1[j+2], c1[j+3] = s10, s11, s12, s13
+		}
+	}
+	if o < m {
+		var bs []float32
+		if bias != nil {
+			bs = bias[o:m]
+		}
+		gemmRowsGo(a[o*k:], m-o, k, b, n, bs, c[o:m])
+	}
+}
+
 // convVariants are the plain-Go kernel sets measured here, the kept one
 // first.
 func convVariants() []kernels {
@@ -167,6 +234,8 @@ func convVariants() []kernels {
 		{rows: gemmRows3x3, nt: gemmNTGo, relu: reluMaskGo, name: "tile3x3"},
 		{rows: gemmRows1x8, nt: gemmNTGo, relu: reluMaskGo, name: "tile1x8"},
 		{rows: im.rows, nt: gemmNTGo, relu: reluMaskGo, name: "im2col"},
+		{rows: gemmRows1x4, nt: gemmNTGo, relu: reluMaskGo, name: "tile1x4"},
+		{rows: gemmRows2x4FMA, nt: gemmNTGo, relu: reluMaskGo, name: "fma2x4"},
 	}
 }
 
@@ -189,7 +258,7 @@ func TestConvVariantsExact(t *testing.T) {
 				continue
 			}
 			for i := range got {
-				if ks.name != "axpy" && got[i] != want[i] {
+				if ks.name != "axpy" && ks.name != "fma2x4" && got[i] != want[i] {
 					t.Fatalf("%s %dx%d: logit %d is %v, want %v", ks.name, sz, sz, i, got[i], want[i])
 				}
 			}

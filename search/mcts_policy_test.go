@@ -123,15 +123,16 @@ func TestMctsLazyPolicySchedule(t *testing.T) {
 	}
 }
 
-// TestMctsLazyPolicyRoot: with the default threshold only the root asks,
-// once per search, and λ = 1 gives the root's children the policy's
-// priors exactly; a kept root that was refined is not refined again.
+// TestMctsLazyPolicyRoot: with a threshold out of reach only the root
+// asks, once per search, and λ = 1 gives the root's children the policy's
+// priors exactly; a kept root searched again is refined again to the same
+// priors.
 func TestMctsLazyPolicyRoot(t *testing.T) {
 	b := kakugoRandomPosition(rand.New(rand.NewPCG(7, 9)), 15, engine.Freestyle, 10)
 	var calls atomic.Int64
 	k := NewKakugo(KakugoOptions{Leaf: LeafStatic, WinSearch: WinSearchOff, Seed: 7,
 		NewPolicy: func() Policy { return mctsCountingPolicy{&calls} },
-		Policy:    PolicyOptions{Mix: 1}})
+		Policy:    PolicyOptions{Visits: 1 << 30, Mix: 1}})
 	k.Move(context.Background(), b, kakugoNodes(2000))
 	if c := calls.Load(); c != 1 {
 		t.Fatalf("%d policy calls with the root-only schedule, want 1", c)
@@ -213,9 +214,9 @@ func TestMctsEagerPolicy(t *testing.T) {
 	}
 }
 
-// TestMctsPolicyOffUnchanged: a policy that is never asked (threshold out
-// of reach, λ tiny) leaves the search as it is without one, move for move
-// and node for node, so the lazy slot costs the plain player nothing.
+// TestMctsPolicyOffUnchanged: a policy that declines every call (on the
+// default schedule) leaves the search as it is without one, move for move
+// and node for node: the lazy slot changes nothing else in the search.
 func TestMctsPolicyOffUnchanged(t *testing.T) {
 	for _, seed := range []uint64{1, 2} {
 		b := kakugoRandomPosition(rand.New(rand.NewPCG(seed, 5)), 15, engine.Freestyle, 9)
@@ -229,8 +230,8 @@ func TestMctsPolicyOffUnchanged(t *testing.T) {
 		if m1 != m2 || !mctsSnapEqual(&want, &got) {
 			t.Errorf("seed %d: a declining policy changed the search (%v vs %v)", seed, m1, m2)
 		}
-		if calls.Load() != 1 {
-			t.Errorf("seed %d: %d calls", seed, calls.Load())
+		if calls.Load() < 1 {
+			t.Errorf("seed %d: the policy was never asked", seed)
 		}
 	}
 }
