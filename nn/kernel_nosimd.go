@@ -1,7 +1,7 @@
-//go:build !goexperiment.simd || !amd64
+//go:build !amd64 || (purego && !goexperiment.simd)
 
 package nn
 
-// simdKernels reports that this build has no SIMD kernels: build with
-// GOEXPERIMENT=simd on amd64 for the AVX2 ones.
+// simdKernels reports that this build has no SIMD kernels: other
+// processors than amd64, and -tags purego, run the plain Go ones.
 func simdKernels() (kernels, bool) { return goKernels, false }

@@ -152,3 +152,31 @@ func BenchmarkGemmNT(b *testing.B) {
 		})
 	}
 }
+
+// TestAsmKernelExact: the assembly kernel of the default amd64 build
+// rounds every product before adding it, in the plain Go kernel's order,
+// so its results are bit for bit the Go kernel's, with and without a
+// bias, for row counts that are and are not multiples of its six-row tile.
+func TestAsmKernelExact(t *testing.T) {
+	ks, ok := simdKernels()
+	if !ok || ks.name != "avx2asm" {
+		t.Skipf("this build or processor runs %q, not the assembly kernel", ks.name)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, sz := range [][3]int{{6, 1, 16}, {24, 216, 256}, {13, 216, 256}, {7, 9, 32}, {32, 288, 384}, {1, 24, 16}, {12, 117, 48}} {
+		m, k, n := sz[0], sz[1], sz[2]
+		a, b, bias := gemmCase(rng, m, k, n)
+		for _, bs := range [][]float32{bias, nil} {
+			want, got := newRows(m, n), newRows(m, n)
+			gemmRowsGo(a, m, k, b, n, bs, want)
+			ks.rows(a, m, k, b, n, bs, got)
+			for o := range got {
+				for j := range got[o] {
+					if got[o][j] != want[o][j] {
+						t.Fatalf("%v bias %v: c[%d][%d] = %v, Go gives %v", sz, bs != nil, o, j, got[o][j], want[o][j])
+					}
+				}
+			}
+		}
+	}
+}

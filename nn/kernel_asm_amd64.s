@@ -1,0 +1,134 @@
+//go:build amd64 && !goexperiment.simd && !purego
+
+#include "textflag.h"
+
+// func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	MOVL sub+4(FP), CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	MOVL CX, ecx+16(FP)
+	MOVL DX, edx+20(FP)
+	RET
+
+// func xgetbv0() (eax uint32)
+TEXT ·xgetbv0(SB), NOSPLIT, $0-4
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	RET
+
+// func gemm6x16AVX2(a *float32, k int, b *[]float32, n int, bias *float32, c *[]float32)
+//
+// Six rows of c (slice headers at c) over columns 0..n-1, sixteen at a
+// time: c[r][j] = bias[r] + sum_kk a[r*k+kk] * b[kk][j]. Twelve YMM
+// accumulators, two loads of b and one broadcast of a per row and step.
+// Every product is rounded before it is added (VMULPS then VADDPS, no
+// fused multiply-add) and the sum runs over kk in order, so each result is
+// bit for bit gemmRowsGo's.
+TEXT ·gemm6x16AVX2(SB), NOSPLIT, $0-48
+	MOVQ a+0(FP), SI
+	MOVQ k+8(FP), CX
+	MOVQ b+16(FP), BX
+	MOVQ n+24(FP), R13
+	MOVQ bias+32(FP), AX
+	MOVQ c+40(FP), DI
+	MOVQ CX, DX
+	SHLQ $2, DX            // DX = k*4, one row of a in bytes
+	LEAQ (DX)(DX*2), R12   // R12 = 3*k*4
+	SHLQ $2, R13           // R13 = n*4, the end column in bytes
+	XORQ R9, R9            // R9 = j*4, the current column in bytes
+
+colloop:
+	VBROADCASTSS 0(AX), Y0
+	VMOVAPS Y0, Y1
+	VBROADCASTSS 4(AX), Y2
+	VMOVAPS Y2, Y3
+	VBROADCASTSS 8(AX), Y4
+	VMOVAPS Y4, Y5
+	VBROADCASTSS 12(AX), Y6
+	VMOVAPS Y6, Y7
+	VBROADCASTSS 16(AX), Y8
+	VMOVAPS Y8, Y9
+	VBROADCASTSS 20(AX), Y10
+	VMOVAPS Y10, Y11
+
+	MOVQ SI, R10           // rows 0-2 of a at R10, R10+DX, R10+2DX
+	LEAQ (SI)(R12*1), R11  // rows 3-5 at R11, R11+DX, R11+2DX
+	MOVQ BX, R14           // the header of b[kk]
+	MOVQ CX, R15           // kk steps left
+
+kloop:
+	MOVQ 0(R14), R8
+	VMOVUPS 0(R8)(R9*1), Y12
+	VMOVUPS 32(R8)(R9*1), Y13
+
+	VBROADCASTSS 0(R10), Y14
+	VMULPS Y14, Y12, Y15
+	VADDPS Y15, Y0, Y0
+	VMULPS Y14, Y13, Y15
+	VADDPS Y15, Y1, Y1
+
+	VBROADCASTSS 0(R10)(DX*1), Y14
+	VMULPS Y14, Y12, Y15
+	VADDPS Y15, Y2, Y2
+	VMULPS Y14, Y13, Y15
+	VADDPS Y15, Y3, Y3
+
+	VBROADCASTSS 0(R10)(DX*2), Y14
+	VMULPS Y14, Y12, Y15
+	VADDPS Y15, Y4, Y4
+	VMULPS Y14, Y13, Y15
+	VADDPS Y15, Y5, Y5
+
+	VBROADCASTSS 0(R11), Y14
+	VMULPS Y14, Y12, Y15
+	VADDPS Y15, Y6, Y6
+	VMULPS Y14, Y13, Y15
+	VADDPS Y15, Y7, Y7
+
+	VBROADCASTSS 0(R11)(DX*1), Y14
+	VMULPS Y14, Y12, Y15
+	VADDPS Y15, Y8, Y8
+	VMULPS Y14, Y13, Y15
+	VADDPS Y15, Y9, Y9
+
+	VBROADCASTSS 0(R11)(DX*2), Y14
+	VMULPS Y14, Y12, Y15
+	VADDPS Y15, Y10, Y10
+	VMULPS Y14, Y13, Y15
+	VADDPS Y15, Y11, Y11
+
+	ADDQ $4, R10
+	ADDQ $4, R11
+	ADDQ $24, R14
+	DECQ R15
+	JNZ  kloop
+
+	MOVQ 0(DI), R8
+	VMOVUPS Y0, 0(R8)(R9*1)
+	VMOVUPS Y1, 32(R8)(R9*1)
+	MOVQ 24(DI), R8
+	VMOVUPS Y2, 0(R8)(R9*1)
+	VMOVUPS Y3, 32(R8)(R9*1)
+	MOVQ 48(DI), R8
+	VMOVUPS Y4, 0(R8)(R9*1)
+	VMOVUPS Y5, 32(R8)(R9*1)
+	MOVQ 72(DI), R8
+	VMOVUPS Y6, 0(R8)(R9*1)
+	VMOVUPS Y7, 32(R8)(R9*1)
+	MOVQ 96(DI), R8
+	VMOVUPS Y8, 0(R8)(R9*1)
+	VMOVUPS Y9, 32(R8)(R9*1)
+	MOVQ 120(DI), R8
+	VMOVUPS Y10, 0(R8)(R9*1)
+	VMOVUPS Y11, 32(R8)(R9*1)
+
+	ADDQ $64, R9
+	CMPQ R9, R13
+	JLT  colloop
+
+	VZEROUPPER
+	RET
