@@ -132,3 +132,73 @@ kloop:
 
 	VZEROUPPER
 	RET
+
+// func dot2x4AVX2(a0, a1 *float32, b *[]float32, n int, out *[64]float32)
+//
+// The eight dot products of a0 and a1 (n floats each) with b[0..3] (the
+// slice headers at b), n a multiple of 8, left as eight lanes each in
+// out[8*(4*r+i):]: out's lanes of row r of a and row i of b sum to their
+// dot product. The caller adds the lanes up.
+TEXT ·dot2x4AVX2(SB), NOSPLIT, $0-40
+	MOVQ a0+0(FP), SI
+	MOVQ a1+8(FP), DI
+	MOVQ b+16(FP), BX
+	MOVQ n+24(FP), CX
+	MOVQ out+32(FP), AX
+	MOVQ 0(BX), R8
+	MOVQ 24(BX), R9
+	MOVQ 48(BX), R10
+	MOVQ 72(BX), R11
+	SHLQ $2, CX            // n*4, the end in bytes
+	XORQ DX, DX            // the offset in bytes
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+
+ntloop:
+	VMOVUPS 0(SI)(DX*1), Y8
+	VMOVUPS 0(DI)(DX*1), Y9
+
+	VMOVUPS 0(R8)(DX*1), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y0, Y0
+	VMULPS Y9, Y10, Y11
+	VADDPS Y11, Y4, Y4
+
+	VMOVUPS 0(R9)(DX*1), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y1, Y1
+	VMULPS Y9, Y10, Y11
+	VADDPS Y11, Y5, Y5
+
+	VMOVUPS 0(R10)(DX*1), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y2, Y2
+	VMULPS Y9, Y10, Y11
+	VADDPS Y11, Y6, Y6
+
+	VMOVUPS 0(R11)(DX*1), Y10
+	VMULPS Y8, Y10, Y11
+	VADDPS Y11, Y3, Y3
+	VMULPS Y9, Y10, Y11
+	VADDPS Y11, Y7, Y7
+
+	ADDQ $32, DX
+	CMPQ DX, CX
+	JLT  ntloop
+
+	VMOVUPS Y0, 0(AX)
+	VMOVUPS Y1, 32(AX)
+	VMOVUPS Y2, 64(AX)
+	VMOVUPS Y3, 96(AX)
+	VMOVUPS Y4, 128(AX)
+	VMOVUPS Y5, 160(AX)
+	VMOVUPS Y6, 192(AX)
+	VMOVUPS Y7, 224(AX)
+	VZEROUPPER
+	RET
