@@ -40,6 +40,8 @@ func brainConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 	weightsFile := fs.String("weights", "", "policy network weights replacing the embedded ones (players with the CNN prior; an unreadable file is reported and the player plays without the prior)")
 	suggest := fs.Bool("suggest", false, "answer moves with SUGGEST x,y and play them on PLAY")
 	debug := fs.Bool("debug", false, "send DEBUG lines to the manager")
+	quiet := fs.Bool("quiet", false, "no MESSAGE lines about the search before each move until the manager sends INFO show_detail 1")
+	folder := fs.String("folder", "", "directory for players that learn between games (patterns) until the manager sends INFO folder")
 	threads := fs.Int("threads", 0, "search threads until the manager sends INFO thread_num, which overrides it (0: KAKUGO_THREADS from the environment, else 1)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: pbrain-kakugo [brain] [flags]   Gomocup brain on stdin/stdout")
@@ -68,7 +70,10 @@ func brainConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 		fmt.Fprintf(stderr, "pbrain-kakugo brain: %v\n", err)
 		return nil, 2
 	}
-	return &protocol.Config{Player: player, Suggest: *suggest, Debug: *debug, Defaults: &defaults,
+	if f, ok := player.(protocol.FolderUser); ok && *folder != "" {
+		f.SetFolder(*folder)
+	}
+	return &protocol.Config{Player: player, Suggest: *suggest, Debug: *debug, Quiet: *quiet, Defaults: &defaults,
 		About: fmt.Sprintf(`name="Kakugo", version="%s", author="The Kakugo authors", country="International", www="https://github.com/kakugo/kakugo"`, version)}, 0
 }
 

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -25,6 +27,9 @@ func TestCmdBrain(t *testing.T) {
 		{nil, "START 15\nEND\nBEGIN\n", 0, `^OK\n$`},
 		{[]string{"--suggest"}, "START 15\nBEGIN\nPLAY 0,0\n", 0, `^OK\nSUGGEST \d+,\d+\n0,0\n$`},
 		{[]string{"--debug", "--player", players()[0].name, "--seed", "7"}, "ABOUT\n", 0, `^name="Kakugo".*\n$`},
+		{nil, "START 15\nINFO timeout_turn 100\nTURN 7,7\n", 0, `^OK\nMESSAGE depth .*\n\d+,\d+\n$`},
+		{[]string{"--quiet"}, "START 15\nINFO timeout_turn 100\nTURN 7,7\n", 0, `^OK\n\d+,\d+\n$`},
+		{[]string{"--quiet"}, "START 15\nINFO timeout_turn 100\nINFO show_detail 1\nTURN 7,7\n", 0, `^OK\nMESSAGE depth .*\n\d+,\d+\n$`},
 		{[]string{"--help"}, "", 0, `^$`},
 		{[]string{"--no-such-flag"}, "", 2, `^$`},
 		{[]string{"--player", "nobody"}, "", 2, `^$`},
@@ -109,5 +114,20 @@ func TestBrainThreads(t *testing.T) {
 		if len(p.got) != 1 || p.got[0] != tc.want {
 			t.Errorf("%v env %q info %q: threads %v, want %d", tc.args, tc.env, tc.info, p.got, tc.want)
 		}
+	}
+}
+
+// TestBrainFolderFlag: --folder hands the directory to a learning player
+// before any INFO folder, so the patterns player, winning a game with its
+// five, writes what it learned there.
+func TestBrainFolderFlag(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	code := cmdBrain([]string{"--player", "patterns", "--folder", dir}, strings.NewReader("START 15\nINFO timeout_turn 100\nBOARD\n5,5,1\n6,5,1\n7,5,1\n8,5,1\n5,9,2\n6,9,2\n7,9,2\n8,9,2\nDONE\nEND\n"), &out, &errOut)
+	if code != 0 {
+		t.Fatalf("code %d, stderr %q", code, errOut.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "kakugo-patterns.txt")); err != nil {
+		t.Errorf("no pattern database in the --folder directory: %v", err)
 	}
 }

@@ -141,6 +141,14 @@ type kakugoTree struct {
 	moves   []engine.Pos
 	colours []engine.Color
 	side    engine.Color
+	// The base is the first root the pool has held since it was last
+	// reset or compacted: its history is moves[:baseLen]. The pool frees
+	// nothing in between, so every position reached from the base is
+	// still there, and a TAKEBACK to any of them keeps the tree.
+	base     int32
+	baseLen  int
+	baseSide engine.Color
+	fresh    bool // the root is new: keepRoot makes it the base
 }
 
 // NewKakugo builds the full player.

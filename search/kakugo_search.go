@@ -87,6 +87,7 @@ func (k *Kakugo) setRoot(s *mctsSearch, b *engine.Board, w *mctsWorker, allowed 
 		// could take a noticeable part of a short move.
 		if time.Duration(pool.Used())*kakugoCompactCost < bud.Hard()/8 || !timed {
 			k.tree.root = pool.compact(k.tree.root)
+			k.tree.fresh = true // the ancestors are gone
 		} else {
 			kept = false
 		}
@@ -95,7 +96,7 @@ func (k *Kakugo) setRoot(s *mctsSearch, b *engine.Board, w *mctsWorker, allowed 
 		pool.reset()
 		idx, _ := pool.alloc(1) // an empty pool has room for one node
 		pool.node(idx).init(b.LastMove(), 1)
-		k.tree = kakugoTree{ok: true, root: idx}
+		k.tree = kakugoTree{ok: true, root: idx, fresh: true}
 	}
 	s.root = k.tree.root
 	root := pool.node(s.root)
@@ -105,7 +106,7 @@ func (k *Kakugo) setRoot(s *mctsSearch, b *engine.Board, w *mctsWorker, allowed 
 		pool.reset()
 		idx, _ := pool.alloc(1)
 		pool.node(idx).init(b.LastMove(), 1)
-		k.tree = kakugoTree{ok: true, root: idx}
+		k.tree = kakugoTree{ok: true, root: idx, fresh: true}
 		s.root, root = idx, pool.node(idx)
 		if !k.expandWith(s, w, root, allowed) {
 			return false
@@ -182,57 +183,71 @@ func (k *Kakugo) expandWith(s *mctsSearch, w *mctsWorker, n *mctsNode, list []en
 	return true
 }
 
-// reuse moves the kept tree's root down to b when b continues the game the
-// tree was built for, by the moves played since (ours and the opponent's);
-// it reports false when the tree cannot serve (another game, a takeback, a
-// position set up anew, a move the tree never expanded).
+// reuse moves the kept tree's root to b when b continues the game the tree
+// was built for, by the moves played since (ours and the opponent's), or,
+// after a TAKEBACK, when b is still reached from the tree's base; it
+// reports false when the tree cannot serve (another game, a takeback past
+// the base, a position set up anew, a move the tree never expanded).
 func (k *Kakugo) reuse(b *engine.Board) bool {
 	t := &k.tree
 	if !t.ok || t.w != b.Width() || t.h != b.Height() || t.rule != b.Rule() {
 		return false
 	}
-	moves := b.Moves()
-	if len(moves) < len(t.moves) {
+	idx, side, ok := k.walk(b, t.root, len(t.moves), t.side)
+	if !ok {
+		idx, side, ok = k.walk(b, t.base, t.baseLen, t.baseSide)
+	}
+	if !ok {
 		return false
 	}
-	for i, p := range t.moves {
+	t.root, t.side = idx, side
+	t.moves = append(t.moves[:0], b.Moves()...)
+	t.colours = t.colours[:0]
+	for _, p := range t.moves {
+		t.colours = append(t.colours, b.At(p))
+	}
+	return true
+}
+
+// walk follows b's moves down from node idx, whose position is the tree's
+// first n moves with side to move, and returns the node of b's position;
+// ok is false when b does not extend those n moves or the tree lacks a
+// node on the way.
+func (k *Kakugo) walk(b *engine.Board, idx int32, n int, side engine.Color) (int32, engine.Color, bool) {
+	t := &k.tree
+	moves := b.Moves()
+	if len(moves) < n || n > len(t.moves) {
+		return 0, side, false
+	}
+	for i, p := range t.moves[:n] {
 		if moves[i] != p || b.At(p) != t.colours[i] {
-			return false
+			return 0, side, false
 		}
 	}
 	pool := k.pool
-	idx, side := t.root, t.side
-	for _, p := range moves[len(t.moves):] {
-		n := pool.node(idx)
-		if b.At(p) != side || n.state.Load() != mctsExpanded {
-			return false
+	for _, p := range moves[n:] {
+		nd := pool.node(idx)
+		if b.At(p) != side || nd.state.Load() != mctsExpanded {
+			return 0, side, false
 		}
-		kids := pool.block(n.first, int(n.count))
+		kids := pool.block(nd.first, int(nd.count))
 		next := int32(-1)
 		for i := range kids {
 			if kids[i].move == p {
-				next = n.first + int32(i)
+				next = nd.first + int32(i)
 				break
 			}
 		}
 		if next < 0 {
-			return false
+			return 0, side, false
 		}
 		idx, side = next, side.Opp()
 	}
-	if side != b.SideToMove() {
-		return false
-	}
-	t.root = idx
-	t.moves = append(t.moves, moves[len(t.moves):]...)
-	for _, p := range moves[len(t.colours):] {
-		t.colours = append(t.colours, b.At(p))
-	}
-	t.side = side
-	return true
+	return idx, side, side == b.SideToMove()
 }
 
-// keepRoot records that the tree's root stands at b.
+// keepRoot records that the tree's root stands at b; a new root becomes
+// the base as well.
 func (k *Kakugo) keepRoot(b *engine.Board, root int32) {
 	t := &k.tree
 	t.ok, t.root = true, root
@@ -241,6 +256,9 @@ func (k *Kakugo) keepRoot(b *engine.Board, root int32) {
 	t.colours = t.colours[:0]
 	for _, p := range t.moves {
 		t.colours = append(t.colours, b.At(p))
+	}
+	if t.fresh {
+		t.base, t.baseLen, t.baseSide, t.fresh = root, len(t.moves), t.side, false
 	}
 }
 

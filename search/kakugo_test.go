@@ -180,6 +180,7 @@ func TestKakugoKeepsTheTree(t *testing.T) {
 	if k.stats.reused != 0 {
 		t.Fatalf("a fresh player reused %d visits", k.stats.reused)
 	}
+	first := k.stats.playouts
 	// Our move, then the reply the tree expects most.
 	b.Make(m)
 	ranked := k.searchedReplies(m)
@@ -191,13 +192,30 @@ func TestKakugoKeepsTheTree(t *testing.T) {
 	if k.stats.reused == 0 {
 		t.Errorf("the tree was not kept across moves")
 	}
-	// A takeback, or a position set up anew, starts over.
+	// A takeback of the opponent's reply: the position after our move is
+	// still in the tree (under the first search's root).
 	b.Undo()
+	k.Move(context.Background(), b, kakugoNodes(500))
+	if k.stats.reused == 0 {
+		t.Errorf("the tree was not kept after a takeback of one move")
+	}
+	// A takeback of our move too: back at the first search's root, with
+	// at least the playouts of the first search.
 	b.Undo()
+	k.Move(context.Background(), b, kakugoNodes(500))
+	if int64(k.stats.reused) < int64(first) {
+		t.Errorf("the first root came back with %d visits, want at least %d", k.stats.reused, first)
+	}
+	// A takeback past the first root, or a position set up anew, starts over.
 	b.Undo()
 	k.Move(context.Background(), b, kakugoNodes(500))
 	if k.stats.reused != 0 {
-		t.Errorf("the tree was kept after a takeback")
+		t.Errorf("the tree was kept after a takeback past its first root")
+	}
+	b2 := mctsBoard(t, 15, engine.Freestyle, "h9i9h8")
+	k.Move(context.Background(), b2, kakugoNodes(500))
+	if k.stats.reused != 0 {
+		t.Errorf("the tree was kept for a position set up anew")
 	}
 	k.ClearHash()
 	if k.tree.ok || k.pool.Used() != 0 {
