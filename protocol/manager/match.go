@@ -317,7 +317,9 @@ func (s *Summary) add(r *GameResult) {
 	}
 	if s.SPRT != nil && s.SPRT.Verdict == Continue {
 		s.SPRT.LLR = s.SPRT.LLRPentanomial(p.Penta)
-		s.SPRT.Verdict = s.SPRT.Decide(s.SPRT.LLR)
+		if p.Penta.Pairs() >= SPRTMinPairs {
+			s.SPRT.Verdict = s.SPRT.Decide(s.SPRT.LLR)
+		}
 	}
 }
 

@@ -108,29 +108,36 @@ func TestReuse(t *testing.T) {
 func TestSPRTStops(t *testing.T) {
 	// The engine under test wins (or loses) every game by forfeit: after
 	// ten winning pairs the LLR is 3.43 > ln 19 (see TestSPRT), so the
-	// match stops at 20 games of the 200 scheduled.
-	for _, tc := range []struct {
-		a, b EngineSpec
-		want Verdict
-	}{
-		{fakeSpec("good", "good"), fakeSpec("bad", "garbage", "FAKE_FAIL_AT=1"), AcceptH1},
-		{fakeSpec("bad", "garbage", "FAKE_FAIL_AT=1"), fakeSpec("good", "good"), AcceptH0},
-	} {
-		o := quick(tc.a, tc.b)
-		// Reuse: a brain that only plays malformed moves stays healthy, and
-		// two processes serve the whole match.
-		o.Games, o.Reuse = 200, true
-		o.SPRT = &SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
-		var progress bytes.Buffer
-		o.Progress = &progress
-		sum, _ := play(t, o)
-		if sum.SPRT.Verdict != tc.want || sum.Games != 20 || sum.Interrupted {
-			t.Errorf("%s after %d games (LLR %.3f, interrupted %v), want %s after 20", sum.SPRT.Verdict, sum.Games,
-				sum.SPRT.LLR, sum.Interrupted, tc.want)
-		}
-		lines := strings.Split(strings.TrimSpace(progress.String()), "\n")
-		if len(lines) != sum.Games || !strings.Contains(lines[len(lines)-1], string(tc.want)) {
-			t.Errorf("progress: %d lines, last %q", len(lines), lines[len(lines)-1])
+	// match stops at 20 games of the 200 scheduled. With elo1 = 400 the
+	// bounds are crossed after two pairs, but no verdict comes before
+	// SPRTMinPairs pairs, so it stops at 20 games too.
+	for _, elo1 := range []float64{10, 400} {
+		for _, tc := range []struct {
+			a, b EngineSpec
+			want Verdict
+		}{
+			{fakeSpec("good", "good"), fakeSpec("bad", "garbage", "FAKE_FAIL_AT=1"), AcceptH1},
+			{fakeSpec("bad", "garbage", "FAKE_FAIL_AT=1"), fakeSpec("good", "good"), AcceptH0},
+		} {
+			o := quick(tc.a, tc.b)
+			// Reuse: a brain that only plays malformed moves stays healthy, and
+			// two processes serve the whole match.
+			o.Games, o.Reuse = 200, true
+			o.SPRT = &SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+			if elo1 > 10 {
+				o.SPRT.Elo1 = elo1
+			}
+			var progress bytes.Buffer
+			o.Progress = &progress
+			sum, _ := play(t, o)
+			if sum.SPRT.Verdict != tc.want || sum.Games != 20 || sum.Interrupted {
+				t.Errorf("%s after %d games (LLR %.3f, interrupted %v), want %s after 20", sum.SPRT.Verdict, sum.Games,
+					sum.SPRT.LLR, sum.Interrupted, tc.want)
+			}
+			lines := strings.Split(strings.TrimSpace(progress.String()), "\n")
+			if len(lines) != sum.Games || !strings.Contains(lines[len(lines)-1], string(tc.want)) {
+				t.Errorf("progress: %d lines, last %q", len(lines), lines[len(lines)-1])
+			}
 		}
 	}
 	o := quick(fakeSpec("a", "good"), fakeSpec("b", "good"), fakeSpec("c", "good"))

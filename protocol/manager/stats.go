@@ -132,6 +132,12 @@ type SPRT struct {
 	Alpha, Beta float64
 }
 
+// SPRTMinPairs is the number of game pairs a match plays before its SPRT
+// may decide. The LLR rests on a normal approximation with the variance
+// estimated from the pairs themselves; from a handful of pairs (a 4-0 start
+// crossed the bounds of SPRT(0, 200)) that estimate is too rough to stop on.
+const SPRTMinPairs = 10
+
 // check validates the parameters.
 func (s SPRT) check() error {
 	switch {
