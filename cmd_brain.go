@@ -29,20 +29,9 @@ func cmdBrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // environment) into the protocol's configuration; on a usage error or
 // --help it returns nil and the exit code.
 func brainConfig(args []string, getenv func(string) string, stderr io.Writer) (*protocol.Config, int) {
-	fs := pflag.NewFlagSet("brain", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	def := ""
-	if ps := players(); len(ps) > 0 {
-		def = ps[0].name
-	}
-	name := fs.String("player", def, "the player that chooses the moves (see pbrain-kakugo --help)")
-	seed := fs.Int64("seed", 1, "seed for players that choose at random among equal moves")
-	weightsFile := fs.String("weights", "", "policy network weights replacing the embedded ones (players with the CNN prior; an unreadable file is reported and the player plays without the prior)")
-	suggest := fs.Bool("suggest", false, "answer moves with SUGGEST x,y and play them on PLAY")
-	debug := fs.Bool("debug", false, "send DEBUG lines to the manager")
-	quiet := fs.Bool("quiet", false, "no MESSAGE lines about the search before each move until the manager sends INFO show_detail 1")
-	folder := fs.String("folder", "", "directory for players that learn between games (patterns) until the manager sends INFO folder")
-	threads := fs.Int("threads", 0, "search threads until the manager sends INFO thread_num, which overrides it (0: KAKUGO_THREADS from the environment, else 1)")
+	fs, f := newBrainFlags(stderr)
+	name, seed, weightsFile, suggest, debug := f.player, f.seed, f.weights, f.suggest, f.debug
+	quiet, folder, threads := f.quiet, f.folder, f.threads
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: pbrain-kakugo [brain] [flags]   Gomocup brain on stdin/stdout")
 		fs.PrintDefaults()
@@ -75,6 +64,35 @@ func brainConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 	}
 	return &protocol.Config{Player: player, Suggest: *suggest, Debug: *debug, Quiet: *quiet, Defaults: &defaults,
 		About: fmt.Sprintf(`name="Kakugo", version="%s", author="The Kakugo authors", country="International", www="https://github.com/kakugo/kakugo"`, version)}, 0
+}
+
+// brainFlagValues are where the brain's flags land.
+type brainFlagValues struct {
+	player, weights, folder *string
+	seed                    *int64
+	suggest, debug, quiet   *bool
+	threads                 *int
+}
+
+// newBrainFlags defines the brain's flags, for brainConfig and for the
+// top-level --help.
+func newBrainFlags(out io.Writer) (*pflag.FlagSet, *brainFlagValues) {
+	fs := pflag.NewFlagSet("brain", pflag.ContinueOnError)
+	fs.SetOutput(out)
+	def := ""
+	if ps := players(); len(ps) > 0 {
+		def = ps[0].name
+	}
+	return fs, &brainFlagValues{
+		player:  fs.String("player", def, "the player that chooses the moves (see pbrain-kakugo --help)"),
+		seed:    fs.Int64("seed", 1, "seed for players that choose at random among equal moves"),
+		weights: fs.String("weights", "", "policy network weights replacing the embedded ones (players with the CNN prior; an unreadable file is reported and the player plays without the prior)"),
+		suggest: fs.Bool("suggest", false, "answer moves with SUGGEST x,y and play them on PLAY"),
+		debug:   fs.Bool("debug", false, "send DEBUG lines to the manager"),
+		quiet:   fs.Bool("quiet", false, "no MESSAGE lines about the search before each move until the manager sends INFO show_detail 1"),
+		folder:  fs.String("folder", "", "directory for players that learn between games (patterns) until the manager sends INFO folder"),
+		threads: fs.Int("threads", 0, "search threads until the manager sends INFO thread_num, which overrides it (0: KAKUGO_THREADS from the environment, else 1)"),
+	}
 }
 
 // brainThreads is the thread count the brain uses until the manager says

@@ -131,3 +131,17 @@ func TestBrainFolderFlag(t *testing.T) {
 		t.Errorf("no pattern database in the --folder directory: %v", err)
 	}
 }
+
+// TestUsageListsBrainFlags: the top-level --help shows the brain's flags,
+// since brain mode is what a bare invocation runs.
+func TestUsageListsBrainFlags(t *testing.T) {
+	var out bytes.Buffer
+	if code := run([]string{"--help"}, strings.NewReader(""), &out, &out); code != 0 {
+		t.Fatalf("--help: code %d", code)
+	}
+	for _, flag := range []string{"--player", "--threads", "--weights", "--quiet", "--folder", "--suggest"} {
+		if !strings.Contains(out.String(), flag) {
+			t.Errorf("--help does not list %s", flag)
+		}
+	}
+}

@@ -68,8 +68,11 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
+	fmt.Fprintln(w, "\nbrain flags:")
+	fs, _ := newBrainFlags(w)
+	fs.PrintDefaults()
 	fmt.Fprintln(w, "\nplayers (--player NAME, for brain and play):")
 	for _, p := range players() {
-		fmt.Fprintf(w, "  %-12s %s\n", p.name, p.summary)
+		fmt.Fprintf(w, "  %-15s %s\n", p.name, p.summary)
 	}
 }

@@ -83,6 +83,13 @@ func (s *server) stoneLine(bl *block, t string) {
 	if bl.kind == blockSwap2 {
 		f, err := parseFields(t, 2)
 		if err != nil {
+			// Some managers send SWAP2BOARD stones as BOARD lines,
+			// x,y,field; the colours follow from the order either way.
+			if f3, err3 := parseFields(t, 3); err3 == nil {
+				f, err = f3, nil
+			}
+		}
+		if err != nil {
 			bl.fail("stone %q: %v", echo(t), err)
 		} else if len(bl.stones) >= maxSwap2Stones {
 			bl.fail("more than %d stones", maxSwap2Stones)
@@ -141,7 +148,9 @@ func (s *server) setPosition(bl *block) {
 			bl.kind, len(bl.own), len(bl.opp))
 		return
 	}
-	b, err := engine.New(s.board.Width(), s.board.Height(), s.board.Rule())
+	// The position is set up anew, so it takes the rule now in force,
+	// also one sent by INFO rule after the last game started.
+	b, err := engine.New(s.board.Width(), s.board.Height(), s.rule)
 	if err == nil {
 		for i := range black {
 			if err = put(b, black[i], engine.Black); err == nil && i < len(white) {

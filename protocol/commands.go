@@ -85,7 +85,9 @@ func (s *server) brainToMove(cmd string) bool {
 		return false
 	}
 	side := s.board.SideToMove()
-	if s.me != engine.Empty && s.me != side {
+	// On an empty board (a new game, or every move taken back) the brain
+	// may open whatever colour it had.
+	if s.me != engine.Empty && s.me != side && s.board.MoveCount() > 0 {
 		s.errorf("%s: it is the opponent's turn (the brain plays %s)", cmd, s.me)
 		return false
 	}

@@ -29,6 +29,8 @@ import (
 //   - "re:" followed by a regular expression that must match the line.
 //   - anything else: the line exactly.
 //
+// In a step's input, $LAST is the last move on the referee's board.
+//
 // batch steps are written together with the steps after them, up to the
 // first one that is not batch, before any reply is read: a manager that does
 // not wait for OK (GomocupJudge).
@@ -110,6 +112,12 @@ func (br *brain) run(steps []step) {
 	br.t.Helper()
 	var pending []step
 	for i, st := range steps {
+		// $LAST stands for the last move on the referee's board (for a
+		// TAKEBACK of the brain's own reply).
+		if strings.Contains(st.in, "$LAST") && br.ref.b != nil && br.ref.b.MoveCount() > 0 {
+			x, y := br.ref.b.XY(br.ref.b.LastMove())
+			st.in = strings.ReplaceAll(st.in, "$LAST", fmt.Sprintf("%d,%d", x, y))
+		}
 		pending = append(pending, st)
 		if st.batch && i < len(steps)-1 {
 			continue
@@ -319,6 +327,9 @@ func (r *referee) swap2(in, reply string) bool {
 	b, _ := engine.New(r.b.Width(), r.b.Height(), r.b.Rule())
 	for _, l := range lines[1 : len(lines)-1] {
 		f, err := parseFields(l, 2)
+		if err != nil {
+			f, err = parseFields(l, 3)
+		}
 		if err != nil {
 			r.t.Fatalf("referee: swap2 stone %q: %v", l, err)
 		}

@@ -46,7 +46,7 @@ func (s *server) swap2(bl *block) {
 		s.errorf("SWAP2BOARD: %d stones; expected 0, 3 or 5", n)
 		return
 	}
-	b, err := engine.New(s.board.Width(), s.board.Height(), s.board.Rule())
+	b, err := engine.New(s.board.Width(), s.board.Height(), s.rule)
 	for _, pt := range bl.stones {
 		if err == nil {
 			err = put(b, pt, b.SideToMove())

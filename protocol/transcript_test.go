@@ -129,10 +129,11 @@ var transcripts = []struct {
 	{name: "rule timing", steps: []step{
 		{in: "START 15", want: []string{"OK"}},
 		{in: "TURN 0,0", want: []string{"MOVE"}},
-		// Mid-game: renju waits for the next game.
+		// Mid-game: the game goes on under its rule, but a position set up
+		// anew (YXBOARD, BOARD, SWAP2BOARD) takes the new one.
 		{in: "INFO rule 4"},
 		{in: "YXBOARD\n5,7,1\n6,7,1\n7,5,1\n7,6,1\n0,0,2\n2,0,2\n4,0,2\n6,0,2\nDONE"},
-		{in: "YXSHOWFORBID", want: []string{"FORBID ."}},
+		{in: "YXSHOWFORBID", want: []string{"FORBID 0707."}},
 		{in: "RESTART", want: []string{"OK"}},
 		{in: "YXBOARD\n5,7,1\n6,7,1\n7,5,1\n7,6,1\n0,0,2\n2,0,2\n4,0,2\n6,0,2\nDONE"},
 		{in: "YXSHOWFORBID", want: []string{"FORBID 0707."}},
@@ -156,6 +157,16 @@ var transcripts = []struct {
 		// SWAP2BOARD leaves the game alone: the game starts with BOARD.
 		{in: "BOARD\n7,7,2\n8,7,1\n9,9,2\nDONE", want: []string{"MOVE"}},
 		{in: "TAKEBACK 9,9", want: []string{"ERROR*"}},
+		// Stones as BOARD lines (x,y,field) are read too.
+		{in: "SWAP2BOARD\n7,7,1\n8,7,2\n9,9,1\nDONE", want: []string{"SWAP2"}},
+	}},
+	{name: "takeback to an empty board", steps: []step{
+		{in: "START 15", want: []string{"OK"}},
+		{in: "TURN 7,7", want: []string{"MOVE"}},
+		{in: "TAKEBACK $LAST", want: []string{"OK"}},
+		{in: "TAKEBACK 7,7", want: []string{"OK"}},
+		// The brain was white; on the empty board it may open as black.
+		{in: "BEGIN", want: []string{"MOVE"}},
 	}},
 }
 
