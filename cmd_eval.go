@@ -127,10 +127,16 @@ func buildEvalReport(b *engine.Board, e *eval.Evaluator, top int) evalReport {
 		}
 	}
 	byPotential := append([]free(nil), points...)
+	// Ranked by the larger of the two potentials, then by the smaller:
+	// the sum says little, since a stone adds to one colour's potential
+	// around it what it takes from the other's.
 	sort.SliceStable(byPotential, func(i, j int) bool {
-		pi := e.Potential(byPotential[i].p, engine.Black) + e.Potential(byPotential[i].p, engine.White)
-		pj := e.Potential(byPotential[j].p, engine.Black) + e.Potential(byPotential[j].p, engine.White)
-		return pi > pj
+		bi, wi := e.Potential(byPotential[i].p, engine.Black), e.Potential(byPotential[i].p, engine.White)
+		bj, wj := e.Potential(byPotential[j].p, engine.Black), e.Potential(byPotential[j].p, engine.White)
+		if hi, hj := max(bi, wi), max(bj, wj); hi != hj {
+			return hi > hj
+		}
+		return min(bi, wi) > min(bj, wj)
 	})
 	for _, f := range byPotential[:min(top, len(byPotential))] {
 		rep.Top = append(rep.Top, evalPoint{
@@ -173,7 +179,7 @@ func printEvalReport(w io.Writer, b *engine.Board, rep evalReport) {
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "\nstatic evaluation for %s: %d\n\ntop points by potential (black + white):\n", rep.ToMove, rep.Static)
+	fmt.Fprintf(w, "\nstatic evaluation for %s: %d\n\ntop points by potential (the larger of black and white first):\n", rep.ToMove, rep.Static)
 	for _, p := range rep.Top {
 		fmt.Fprintf(w, "  %-4s black %4d %-20s white %4d %s\n", p.Point, p.Black, p.BlackCombo, p.White, p.WhiteCombo)
 	}
