@@ -11,7 +11,8 @@ type Workspace struct {
 }
 
 // NewWorkspace returns an empty workspace that runs on the fastest kernels
-// of this build (AVX2 under GOEXPERIMENT=simd, else plain Go).
+// of this build and processor (AVX2 assembly on amd64, archsimd under
+// GOEXPERIMENT=simd, else plain Go).
 func NewWorkspace() *Workspace {
 	return &Workspace{kern: defaultKernels(), bufs: map[[2]int]*buffers{}}
 }

@@ -3,7 +3,8 @@ package nn
 // The two matrix kernels every layer runs on, in plain Go. A convolution
 // in the padded plane layout (see geom.go) is a product whose B rows are the
 // input planes shifted by each tap's offset, so no im2col copy is needed;
-// kernel_simd_amd64.go has AVX2 versions of the same two functions.
+// kernel_asm_amd64.s (the default on amd64) and kernel_simd_amd64.go
+// (GOEXPERIMENT=simd) have AVX2 versions of the same two functions.
 
 // gemmRowsGo sets c[o][j] = bias[o] + sum_kk a[o*k+kk] * b[kk][j] for o < m,
 // j < n. bias may be nil. n must be a multiple of 4.
