@@ -56,6 +56,10 @@ type MoveRecord struct {
 	X, Y int
 	// Time is how long the brain took (0 for opening stones).
 	Time time.Duration
+	// Budget is the time the brain had for the move: the turn time, or
+	// what was left of its match time when that was less; 0 when neither
+	// bounds it (and for opening stones).
+	Budget time.Duration
 	// Opening marks stones that came from the opening.
 	Opening bool
 }
@@ -190,6 +194,7 @@ func (w *worker) play(ctx context.Context, j job) (res GameResult) {
 
 	for {
 		p := sides[b.SideToMove()]
+		budget := p.budget(w.o)
 		x, y, took, f := w.move(ctx, b, p, logf)
 		if ctx.Err() != nil {
 			res.Aborted = true
@@ -207,7 +212,7 @@ func (w *worker) play(ctx context.Context, j job) (res GameResult) {
 			forfeit(&res, p, failure{reason, fmt.Sprintf("%d,%d: %v", x, y, err)})
 			return res
 		}
-		res.Moves = append(res.Moves, MoveRecord{X: x, Y: y, Time: took})
+		res.Moves = append(res.Moves, MoveRecord{X: x, Y: y, Time: took, Budget: budget})
 		switch {
 		case b.Winner() == p.color:
 			res.Winner, res.Reason = p.color, EndFive
@@ -345,10 +350,7 @@ func (w *worker) move(ctx context.Context, b *engine.Board, p *player,
 
 	// The move is due within budget + tolerance; the manager waits
 	// HardTimeout longer so that a late move is told apart from none.
-	budget := o.TurnTime
-	if o.MatchTime > 0 && (budget <= 0 || p.left < budget) {
-		budget = p.left
-	}
+	budget := p.budget(o)
 	deadline := sent.Add(budget + o.Tolerance + o.HardTimeout)
 	last := "" // the last line that was not a move, to explain a silence
 	for {
@@ -404,6 +406,16 @@ func (w *worker) move(ctx context.Context, b *engine.Board, p *player,
 		p.left -= took
 		return x, y, took, nil
 	}
+}
+
+// budget is the time p has for its next move: the turn time, or what is
+// left of its match time when that is less; 0 when neither bounds it.
+func (p *player) budget(o *Options) time.Duration {
+	budget := o.TurnTime
+	if o.MatchTime > 0 && (budget <= 0 || p.left < budget) {
+		budget = max(p.left, 0)
+	}
+	return budget
 }
 
 // splitWord returns the first word of a reply in upper case and the rest.

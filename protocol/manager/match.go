@@ -166,6 +166,29 @@ type EngineStats struct {
 	Results Trinomial
 	// Forfeits counts its forfeited games by reason.
 	Forfeits map[Reason]int
+	// Moves counts its moves (opening stones excluded), Bounded those with
+	// a budget (MoveRecord.Budget), Over those that took longer than it
+	// (the tolerance is not counted), Longest the longest move and Closest
+	// the least time a bounded move left of its budget (negative when one
+	// ran over).
+	Moves, Bounded, Over int
+	Longest              time.Duration
+	Closest              time.Duration
+}
+
+// addMove counts one of the engine's moves.
+func (e *EngineStats) addMove(m MoveRecord) {
+	e.Moves++
+	e.Longest = max(e.Longest, m.Time)
+	if m.Budget > 0 {
+		e.Bounded++
+		if m.Time > m.Budget {
+			e.Over++
+		}
+		if spare := m.Budget - m.Time; e.Bounded == 1 || spare < e.Closest {
+			e.Closest = spare
+		}
+	}
 }
 
 // PairStats are the results between two engines, from the side of A (the
@@ -300,6 +323,16 @@ func (s *Summary) add(r *GameResult) {
 	}
 	for _, e := range r.Failed {
 		s.Engines[e].Forfeits[r.Reason]++
+	}
+	for i, m := range r.Moves {
+		if m.Opening {
+			continue
+		}
+		e := r.Black // black plays the moves of even index
+		if i%2 == 1 {
+			e = r.White
+		}
+		s.Engines[e].addMove(m)
 	}
 	p := s.pair(r.Black, r.White)
 	sa := scoreFor(r, p.A)

@@ -291,3 +291,51 @@ func TestReports(t *testing.T) {
 		t.Errorf("JSON: %+v\n%s", doc, js.String())
 	}
 }
+
+// TestMoveTimeStats: the summary counts each engine's moves, the moves over
+// their budget (a slow brain over the turn time but within the tolerance
+// is not forfeited, yet is counted), the longest move and the least time
+// left of a budget, and the text report shows them.
+func TestMoveTimeStats(t *testing.T) {
+	o := quick(fakeSpec("slow", "slow", "FAKE_FAIL_AT=2", "FAKE_SLEEP_MS=150"), fakeSpec("good", "good"))
+	o.TurnTime, o.Tolerance, o.Games = 100*time.Millisecond, 2*time.Second, 2
+	sum, games := play(t, o)
+	if len(games) != 2 {
+		t.Fatalf("%d games", len(games))
+	}
+	moves := [2]int{}
+	for _, g := range games {
+		if len(g.Failed) > 0 {
+			t.Fatalf("game %d forfeited: %s", g.Game, g.Detail)
+		}
+		for i, m := range g.Moves {
+			if m.Opening {
+				continue
+			}
+			if m.Budget != o.TurnTime {
+				t.Errorf("game %d move %d: budget %v, want %v", g.Game, i, m.Budget, o.TurnTime)
+			}
+			e := g.Black
+			if i%2 == 1 {
+				e = g.White
+			}
+			moves[e]++
+		}
+	}
+	slow, good := sum.Engines[0], sum.Engines[1]
+	if slow.Moves != moves[0] || good.Moves != moves[1] || slow.Bounded != slow.Moves {
+		t.Errorf("moves %d and %d (bounded %d), want %v", slow.Moves, good.Moves, slow.Bounded, moves)
+	}
+	// The slow brain sleeps 150 ms at its second move of each game.
+	if slow.Over != 2 || slow.Longest < 150*time.Millisecond || slow.Closest > -50*time.Millisecond {
+		t.Errorf("slow: %d over, longest %v, closest %v; want 2 over, at least 150 ms, at most -50 ms", slow.Over, slow.Longest, slow.Closest)
+	}
+	if good.Over != 0 || good.Closest <= 0 {
+		t.Errorf("good: %d over, closest %v", good.Over, good.Closest)
+	}
+	var rep bytes.Buffer
+	sum.WriteTable(&rep)
+	if !strings.Contains(rep.String(), "over budget") {
+		t.Errorf("report lacks the move-time columns:\n%s", rep.String())
+	}
+}

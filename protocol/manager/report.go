@@ -118,15 +118,20 @@ func (s *Summary) WriteTable(w io.Writer) error {
 		return s.Engines[order[a]].Results.Score() > s.Engines[order[b]].Results.Score()
 	})
 	ratings := s.Ratings()
-	fmt.Fprintln(tw, "rank\tengine\tgames\tW-L-D\tscore\t%\trating\tforfeits\t")
+	fmt.Fprintln(tw, "rank\tengine\tgames\tW-L-D\tscore\t%\trating\tforfeits\tmoves\tover budget\tlongest ms\tclosest ms\t")
 	for rank, i := range order {
 		e := s.Engines[i]
 		pct := 0.0
 		if g := e.Results.Games(); g > 0 {
 			pct = 100 * e.Results.Score() / float64(g)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%.1f\t%.1f\t%s\t%s\t\n", rank+1, e.Name, e.Results.Games(),
-			wld(e.Results), e.Results.Score(), pct, signed(ratings[i]), forfeitList(e.Forfeits))
+		closest := "-"
+		if e.Bounded > 0 {
+			closest = fmt.Sprint(e.Closest.Milliseconds())
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%.1f\t%.1f\t%s\t%s\t%d\t%d\t%d\t%s\t\n", rank+1, e.Name, e.Results.Games(),
+			wld(e.Results), e.Results.Score(), pct, signed(ratings[i]), forfeitList(e.Forfeits),
+			e.Moves, e.Over, e.Longest.Milliseconds(), closest)
 	}
 	tw.Flush()
 	if len(s.Engines) > 2 {
@@ -202,6 +207,11 @@ type jsonEngine struct {
 	Rating   jsonFloat      `json:"rating"`
 	Results  jsonWLD        `json:"results"`
 	Forfeits map[Reason]int `json:"forfeits"`
+	// Move times: see EngineStats.
+	Moves     int   `json:"moves"`
+	Over      int   `json:"moves_over_budget"`
+	LongestMs int64 `json:"longest_move_ms"`
+	ClosestMs int64 `json:"closest_to_budget_ms"`
 }
 
 type jsonPair struct {
@@ -253,7 +263,8 @@ func (s *Summary) WriteJSON(w io.Writer) error {
 	ratings := s.Ratings()
 	for i, e := range s.Engines {
 		out.Engines = append(out.Engines, jsonEngine{e.Name, e.Results.Games(), e.Results.Score(),
-			jsonFloat(ratings[i]), toWLD(e.Results), e.Forfeits})
+			jsonFloat(ratings[i]), toWLD(e.Results), e.Forfeits,
+			e.Moves, e.Over, e.Longest.Milliseconds(), e.Closest.Milliseconds()})
 	}
 	for i := range s.Pairs {
 		p := &s.Pairs[i]
