@@ -4,9 +4,12 @@ package nn
 
 import "simd/archsimd"
 
-// AVX2 versions of the kernels of kernel_go.go, built with GOEXPERIMENT=simd.
-// They use fused multiply-adds, so their sums differ from the plain Go ones
-// in the last bits; the tests compare the two with a tolerance.
+// AVX2 versions of the kernels of kernel_go.go, built with GOEXPERIMENT=simd
+// (the default amd64 build has the faster assembly of kernel_asm_amd64.s).
+// The inference kernel rounds each product before adding it, as the plain
+// Go kernel does, so its results are the Go kernel's bit for bit; training's
+// gemmNT uses fused multiply-adds and sums in another order, so its results
+// differ in the last bits, which training does not mind.
 
 // simdKernels are the AVX2 kernels where the processor has AVX2 and FMA,
 // else the plain Go ones.
@@ -39,17 +42,17 @@ func gemmRowsAVX2(a []float32, m, k int, b [][]float32, n int, bias []float32, c
 				x0 := archsimd.LoadFloat32x8Slice(bk[:8])
 				x1 := archsimd.LoadFloat32x8Slice(bk[8:])
 				w := archsimd.BroadcastFloat32x8(a0[kk])
-				s00 = w.MulAdd(x0, s00)
-				s01 = w.MulAdd(x1, s01)
+				s00 = s00.Add(w.Mul(x0))
+				s01 = s01.Add(w.Mul(x1))
 				w = archsimd.BroadcastFloat32x8(a1[kk])
-				s10 = w.MulAdd(x0, s10)
-				s11 = w.MulAdd(x1, s11)
+				s10 = s10.Add(w.Mul(x0))
+				s11 = s11.Add(w.Mul(x1))
 				w = archsimd.BroadcastFloat32x8(a2[kk])
-				s20 = w.MulAdd(x0, s20)
-				s21 = w.MulAdd(x1, s21)
+				s20 = s20.Add(w.Mul(x0))
+				s21 = s21.Add(w.Mul(x1))
 				w = archsimd.BroadcastFloat32x8(a3[kk])
-				s30 = w.MulAdd(x0, s30)
-				s31 = w.MulAdd(x1, s31)
+				s30 = s30.Add(w.Mul(x0))
+				s31 = s31.Add(w.Mul(x1))
 			}
 			s00.StoreSlice(c[o][j : j+8])
 			s01.StoreSlice(c[o][j+8 : j+16])
@@ -72,8 +75,8 @@ func gemmRowsAVX2(a []float32, m, k int, b [][]float32, n int, bias []float32, c
 			for kk := 0; kk < k; kk++ {
 				bk := b[kk][j : j+16 : j+16]
 				w := archsimd.BroadcastFloat32x8(a0[kk])
-				s0 = w.MulAdd(archsimd.LoadFloat32x8Slice(bk[:8]), s0)
-				s1 = w.MulAdd(archsimd.LoadFloat32x8Slice(bk[8:]), s1)
+				s0 = s0.Add(w.Mul(archsimd.LoadFloat32x8Slice(bk[:8])))
+				s1 = s1.Add(w.Mul(archsimd.LoadFloat32x8Slice(bk[8:])))
 			}
 			s0.StoreSlice(c[o][j : j+8])
 			s1.StoreSlice(c[o][j+8 : j+16])
