@@ -88,7 +88,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	check := fs.Bool("check", false, "search without the built-in proof check, then replay every claimed win through the checker and count the rejections")
 	method := fs.String("method", "dfs", "search: dfs (iterative deepening) or pn (df-pn)")
 	threats := fs.String("threats", "twos", "VCT quiet threats: open-threes, threes or twos")
-	schedule := fs.String("schedule", "auto", "attack-depth deepening: auto, step, double or full")
+	schedule := fs.String("schedule", "auto", "attack-depth deepening: auto, step, double, full or quiet (VCT: on the number of threes)")
 	ttEntries := fs.Int("tt", 1<<20, "transposition table entries (32 bytes each)")
 	noVerify := fs.Bool("no-verify", false, "do not replay found proofs through the checker (raw search speed)")
 	notation := fs.String("notation", "auto", "moves in pos (h8, y from the top) or diagram (H8, row from the bottom) notation; auto picks diagram for problems")
@@ -215,8 +215,10 @@ func configureWin(ws *search.WinSearch, method, threats, schedule string) error 
 		ws.Schedule = search.WinScheduleDouble
 	case "full":
 		ws.Schedule = search.WinScheduleFull
+	case "quiet":
+		ws.Schedule = search.WinScheduleQuiet
 	default:
-		return fmt.Errorf("--schedule %q: want auto, step, double or full", schedule)
+		return fmt.Errorf("--schedule %q: want auto, step, double, full or quiet", schedule)
 	}
 	return nil
 }
@@ -263,6 +265,9 @@ func readPosCases(r io.Reader, name string, o *solveOptions) ([]solveCase, error
 			return nil, fmt.Errorf("line %d: %w", n, err)
 		}
 		b, err := engine.FromMoves(o.w, o.h, o.rule, moves)
+		if err == nil && b.Winner() != engine.Empty {
+			err = fmt.Errorf("the game is over: %s has five", b.Winner())
+		}
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", n, err)
 		}
