@@ -54,7 +54,7 @@ func simdKernels() (kernels, bool) {
 // remaining rows in Go. It checks every bound the Go kernel would, so that
 // a bad call panics instead of touching memory it should not.
 func gemmRowsAsm(a []float32, m, k int, b [][]float32, n int, bias []float32, c [][]float32) {
-	if n%16 != 0 || k == 0 || m < 6 {
+	if n%16 != 0 || n == 0 || k == 0 || m < 6 {
 		gemmRowsGo(a, m, k, b, n, bias, c)
 		return
 	}
