@@ -23,6 +23,7 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 1, "search threads (the signature is repeatable with 1 only)")
 	leaf := fs.String("leaf", "", "leaf values: rollout or static (default: the player's default)")
 	noWin := fs.Bool("nowin", false, "turn the winning search off")
+	noPrior := fs.Bool("noprior", false, "search without the CNN policy prior (the player kakugo-noprior)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: pbrain-kakugo bench [flags]   fixed-playout search benchmark with a node signature")
 		fs.PrintDefaults()
@@ -39,6 +40,19 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	opt := kakugoOptions(1, search.LeafDefault)
 	opt.Threads = *threads
+	prior := "the CNN prior"
+	if *noPrior {
+		prior = "no prior"
+	} else {
+		// The embedded network: its kernels give the same logits, bit for
+		// bit, in every build, so the signature does not depend on them.
+		pol, err := loadPolicy("")
+		if err != nil {
+			fmt.Fprintf(stderr, "pbrain-kakugo bench: %v\n", err)
+			return 1
+		}
+		opt.NewPolicy = pol
+	}
 	if *noWin {
 		opt.WinSearch = search.WinSearchOff
 	}
@@ -52,7 +66,7 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pbrain-kakugo bench: unknown leaf %q (rollout or static)\n", *leaf)
 		return 2
 	}
-	fmt.Fprintf(stdout, "bench: %d playouts a position, %d thread(s), %s leaves\n", *playouts, *threads, search.NewKakugo(opt).Leaf())
+	fmt.Fprintf(stdout, "bench: %d playouts a position, %d thread(s), %s leaves, %s\n", *playouts, *threads, search.NewKakugo(opt).Leaf(), prior)
 	fmt.Fprintf(stdout, "%-8s %-10s %4s %5s %9s %10s %9s %9s %9s\n",
 		"position", "rule", "size", "move", "playouts", "nodes", "ms", "playout/s", "nodes/s")
 	var total search.BenchResult

@@ -13,47 +13,54 @@ import (
 
 // playerSpec names a built-in player and builds a fresh one. seed feeds the
 // players that choose at random among equals, so matches can be repeated.
+// The full player's variants have kakugo set instead of build: their
+// options, to which policyPlayer adds the CNN prior when prior is set.
 type playerSpec struct {
 	name    string
 	summary string
 	build   func(seed int64) protocol.Player
+	kakugo  func(seed int64) search.KakugoOptions
+	prior   bool
+}
+
+// kakugoSpec is a variant of the full player: the default options changed
+// by tweak (nil: none), with or without the CNN prior.
+func kakugoSpec(name, summary string, prior bool, tweak func(*search.KakugoOptions)) playerSpec {
+	return playerSpec{name: name, summary: summary, prior: prior, kakugo: func(seed int64) search.KakugoOptions {
+		opt := kakugoOptions(seed, search.LeafDefault)
+		if tweak != nil {
+			tweak(&opt)
+		}
+		return opt
+	}}
 }
 
 // players lists the built-in players; the first is the default.
 func players() []playerSpec {
 	return []playerSpec{
-		{"kakugo", "the full player: VCF search and defence, then MCTS; threads from INFO thread_num, else --threads or KAKUGO_THREADS",
-			func(seed int64) protocol.Player { return search.NewKakugo(kakugoOptions(seed, search.LeafDefault)) }},
-		{"kakugo-rollout", "the full player with roll-out leaves (at most 30 plies of a pattern policy)",
-			func(seed int64) protocol.Player { return search.NewKakugo(kakugoOptions(seed, search.LeafRollout)) }},
-		{"kakugo-static", "the full player with static-evaluation leaves (the evaluator's score squashed)",
-			func(seed int64) protocol.Player { return search.NewKakugo(kakugoOptions(seed, search.LeafStatic)) }},
-		{"kakugo-nowin", "the full player without the winning search (MCTS alone)",
-			func(seed int64) protocol.Player {
-				opt := kakugoOptions(seed, search.LeafDefault)
-				opt.WinSearch = search.WinSearchOff
-				return search.NewKakugo(opt)
-			}},
-		{"kakugo-vct", "the full player with VCT and the VCT defence check besides VCF",
-			func(seed int64) protocol.Player {
-				opt := kakugoOptions(seed, search.LeafDefault)
-				opt.WinSearch = search.WinSearchVCT
-				return search.NewKakugo(opt)
-			}},
-		{"kakugo-nn", "the full player with the CNN policy prior (embedded weights or --weights) mixed in lazily at the root and busy nodes; not the default until a match shows it helps",
-			func(seed int64) protocol.Player { return nnPlayer(seed, "", os.Stderr) }},
-		{"greedy", "Garcia's version one: the best point by combos and potentials, no search",
-			func(int64) protocol.Player { return search.Greedy{} }},
-		{"interim", "five, block five, else the best point by a line count (interim default)",
-			func(int64) protocol.Player { return search.Interim{} }},
-		{"testai", "Moilanen 2024 TestAI: eight-direction run scan, slightly defensive, random among the best",
-			func(seed int64) protocol.Player { return baseline.NewTestAI(seed) }},
-		{"convolution", "Yan & Feng 2018: 16 hard-coded line filters, attack and defence mixed with alpha 0.5",
-			func(seed int64) protocol.Player { return baseline.NewConvolution(seed) }},
-		{"alphabeta", "Adkins, Paek & Fair: alpha-beta to depth 3 over a piece-count and nearness score",
-			func(seed int64) protocol.Player { return baseline.NewAlphaBeta(seed) }},
-		{"patterns", "Kulikov 2014: alpha-beta to depth 4 over learned linear and composite patterns",
-			func(seed int64) protocol.Player { return baseline.NewPatterns(seed) }},
+		kakugoSpec("kakugo", "the full player: VCF search and defence, then MCTS with the CNN policy prior asked lazily (root, and nodes at 30 visits); threads from INFO thread_num, else --threads or KAKUGO_THREADS", true, nil),
+		kakugoSpec("kakugo-noprior", "the full player without the CNN prior (the evaluator's priors alone; the default until 2026-11-23)", false, nil),
+		kakugoSpec("kakugo-rollout", "the full player with roll-out leaves (at most 30 plies of a pattern policy)", true,
+			func(o *search.KakugoOptions) { o.Leaf = search.LeafRollout }),
+		kakugoSpec("kakugo-static", "the full player with static-evaluation leaves (the evaluator's score squashed)", true,
+			func(o *search.KakugoOptions) { o.Leaf = search.LeafStatic }),
+		kakugoSpec("kakugo-nowin", "the full player without the winning search (MCTS alone)", true,
+			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchOff }),
+		kakugoSpec("kakugo-vct", "the full player with VCT and the VCT defence check besides VCF", true,
+			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCT }),
+		kakugoSpec("kakugo-nn", "the same as kakugo (the name older match logs use for the player with the prior)", true, nil),
+		{name: "greedy", summary: "Garcia's version one: the best point by combos and potentials, no search",
+			build: func(int64) protocol.Player { return search.Greedy{} }},
+		{name: "interim", summary: "five, block five, else the best point by a line count (interim default)",
+			build: func(int64) protocol.Player { return search.Interim{} }},
+		{name: "testai", summary: "Moilanen 2024 TestAI: eight-direction run scan, slightly defensive, random among the best",
+			build: func(seed int64) protocol.Player { return baseline.NewTestAI(seed) }},
+		{name: "convolution", summary: "Yan & Feng 2018: 16 hard-coded line filters, attack and defence mixed with alpha 0.5",
+			build: func(seed int64) protocol.Player { return baseline.NewConvolution(seed) }},
+		{name: "alphabeta", summary: "Adkins, Paek & Fair: alpha-beta to depth 3 over a piece-count and nearness score",
+			build: func(seed int64) protocol.Player { return baseline.NewAlphaBeta(seed) }},
+		{name: "patterns", summary: "Kulikov 2014: alpha-beta to depth 4 over learned linear and composite patterns",
+			build: func(seed int64) protocol.Player { return baseline.NewPatterns(seed) }},
 	}
 }
 

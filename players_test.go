@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"testing"
 	"time"
 
@@ -27,7 +28,10 @@ func TestEveryPlayerPlaysLegally(t *testing.T) {
 					if testing.Short() && si > 0 {
 						continue
 					}
-					me := spec.build(int64(ri))
+					me, err := newPlayerWith(spec.name, int64(ri), "", io.Discard)
+					if err != nil {
+						t.Fatal(err)
+					}
 					other, _ := newPlayer("interim", 0)
 					black, white := me, other
 					if (ri+si)%2 == 1 {

@@ -86,34 +86,26 @@ func nameOr(s, def string) string {
 	return s
 }
 
-// priorPlayers are the players with the CNN prior, by name, built on a
-// file of weights.
-var priorPlayers = map[string]func(seed int64, weights string, warn io.Writer) protocol.Player{
-	"kakugo-nn": nnPlayer,
-}
-
-// policyPlayer builds p; a file of weights goes to the players with a
-// prior, and the others say on warn that they ignore it.
+// policyPlayer builds p. A variant of the full player with the prior gets
+// the network read from weights (the embedded weights when empty); when the
+// weights cannot be loaded (a missing, truncated or corrupt file) it says so
+// on warn and plays on without the prior: a brain must not die over an
+// optional file. The schedule comes from the environment, as the thread
+// count does, so that a match can give two instances of one binary
+// different settings: KAKUGO_NN_VISITS (search.PolicyOptions.Visits) and
+// KAKUGO_NN_MIX (search.PolicyOptions.Mix). The other players say on warn
+// that they ignore a file of weights.
 func policyPlayer(p playerSpec, seed int64, weights string, warn io.Writer) protocol.Player {
-	if build := priorPlayers[p.name]; build != nil {
-		return build(seed, weights, warn)
+	if p.kakugo == nil || !p.prior {
+		if weights != "" {
+			fmt.Fprintf(warn, "pbrain-kakugo: player %s has no policy network; --weights %s ignored\n", p.name, weights)
+		}
+		if p.kakugo != nil {
+			return search.NewKakugo(p.kakugo(seed))
+		}
+		return p.build(seed)
 	}
-	if weights != "" {
-		fmt.Fprintf(warn, "pbrain-kakugo: player %s has no policy network; --weights %s ignored\n", p.name, weights)
-	}
-	return p.build(seed)
-}
-
-// nnPlayer is the full player with the CNN prior read from weights (the
-// embedded weights when empty). When the weights cannot be loaded (a
-// missing, truncated or corrupt file) it says so on warn and plays on
-// without the prior: a brain must not die over an optional file. The
-// schedule comes from the environment, as the thread count does, so that a
-// match can give two instances of one binary different settings:
-// KAKUGO_NN_VISITS (search.PolicyOptions.Visits) and KAKUGO_NN_MIX
-// (search.PolicyOptions.Mix).
-func nnPlayer(seed int64, weights string, warn io.Writer) protocol.Player {
-	opt := kakugoOptions(seed, search.LeafDefault)
+	opt := p.kakugo(seed)
 	opt.Policy = policyOptionsFromEnv(os.Getenv, warn)
 	if pol, err := loadPolicy(weights); err != nil {
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing without the policy prior\n", err)

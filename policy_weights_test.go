@@ -41,7 +41,9 @@ func TestPlayerWeightsFile(t *testing.T) {
 		{"kakugo-nn", "truncated.kkw", "playing without the policy prior"},
 		{"kakugo-nn", "corrupt.kkw", "playing without the policy prior"},
 		{"kakugo-nn", "empty.kkw", "playing without the policy prior"},
-		{"kakugo", "good.kkw", "has no policy network"},
+		{"kakugo", "good.kkw", ""},
+		{"kakugo", "corrupt.kkw", "playing without the policy prior"},
+		{"kakugo-noprior", "good.kkw", "has no policy network"},
 	} {
 		path := ""
 		if tc.file != "" {

@@ -45,17 +45,16 @@ type PolicyOptions struct {
 	Mix float64
 }
 
-// The default lazy schedule, the best of the schedules measured at 200 ms
-// a move with the plain-Go network (about 9 ms a call on 15x15): every
-// smaller threshold tried (100, and 10 or 30 even with the 1.2 ms AVX2
-// network) spent more search than it gained, and the root alone did no
-// better. Even so it did not beat the player without the prior in 200
-// games (-31 ± 48 Elo); see the issue 7 report. The priors themselves are
-// good: at an equal number of playouts (the network's time not counted)
-// a threshold of 10 won 62-31-7 in 100 games. It is the network's cost
-// that the search cannot yet afford.
+// The default lazy schedule. With the plain-Go network (about 9 ms a call
+// on 15x15) every threshold below 300 spent more search than it gained;
+// with the AVX2 assembly kernels (about 0.45 ms, six to eight playouts) a
+// threshold of 30 beats the player without the prior at 200 ms a move,
+// while 10 still asks too often (docs/testing.md, 2026-11-23). At an equal
+// number of playouts, the network's time not counted, a threshold of 10
+// won 62-31-7: the priors are good, and the threshold is the price the
+// search can pay for them.
 const (
-	mctsPolicyVisits = 300
+	mctsPolicyVisits = 30
 	mctsPolicyMix    = 0.5
 )
 
