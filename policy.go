@@ -107,6 +107,12 @@ func policyPlayer(p playerSpec, seed int64, weights string, warn io.Writer) prot
 	}
 	opt := p.kakugo(seed)
 	opt.Policy = policyOptionsFromEnv(os.Getenv, warn)
+	if opt.Policy.Visits == 0 && !nn.Accelerated() {
+		// Plain Go kernels: a call costs ten times more, and asking at 30
+		// visits spends more search than it gains; 300 was the best
+		// threshold measured for them.
+		opt.Policy.Visits = plainGoPolicyVisits
+	}
 	if pol, err := loadPolicy(weights); err != nil {
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing without the policy prior\n", err)
 	} else {
@@ -114,6 +120,10 @@ func policyPlayer(p playerSpec, seed int64, weights string, warn io.Writer) prot
 	}
 	return search.NewKakugo(opt)
 }
+
+// plainGoPolicyVisits is the prior's threshold where the network runs on
+// the plain Go kernels (docs/testing.md).
+const plainGoPolicyVisits = 300
 
 // policyOptionsFromEnv reads KAKUGO_NN_VISITS and KAKUGO_NN_MIX through
 // getenv; unset or unreadable values (reported on warn) leave the default.
