@@ -177,7 +177,7 @@ func (w *WinSearch) orderReplies(ms []winMove, budget int) {
 		return
 	}
 	for i := range ms {
-		e := w.tt.probe(w.b.HashAfter(ms[i].p) ^ w.salt)
+		e := w.tt.probe(w.keyOf(w.b.HashAfter(ms[i].p)))
 		if e == nil {
 			continue
 		}

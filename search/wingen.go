@@ -174,7 +174,9 @@ func (w *WinSearch) attackerMoves(dst []winMove, ply, budget int) (ms []winMove,
 		dst = append(dst, winMove{p, w.attackScore(p)})
 	}
 	if w.kind == VCT {
-		if budget >= 3 {
+		if w.quietLimit > 0 && w.quiet >= w.quietLimit {
+			w.quietCuts++
+		} else if budget >= 3 {
 			quiet := len(dst)
 			for _, p := range ev.Threes(a) {
 				dst = append(dst, winMove{p, w.attackScore(p)})
