@@ -85,6 +85,10 @@ type GameResult struct {
 	// Failed lists the engines that forfeited (one, or two when both
 	// failed to start and the game is scored a draw).
 	Failed []int
+	// Late is the move that lost on time (or was malformed) after the
+	// brain took Late.Time to send it; it is not among Moves, but it
+	// counts in the engine's move times.
+	Late *MoveRecord
 	// Log keeps the brains' non-move output when Options.KeepMessages.
 	Log []string
 	// Aborted games were cut short by the match stopping; they count for
@@ -201,6 +205,9 @@ func (w *worker) play(ctx context.Context, j job) (res GameResult) {
 			return res
 		}
 		if f != nil {
+			if took > 0 {
+				res.Late = &MoveRecord{X: x, Y: y, Time: took, Budget: budget}
+			}
 			forfeit(&res, p, *f)
 			return res
 		}

@@ -334,6 +334,9 @@ func (s *Summary) add(r *GameResult) {
 		}
 		s.Engines[e].addMove(m)
 	}
+	if r.Late != nil && len(r.Failed) == 1 {
+		s.Engines[r.Failed[0]].addMove(*r.Late)
+	}
 	p := s.pair(r.Black, r.White)
 	sa := scoreFor(r, p.A)
 	p.Results.add(sa)

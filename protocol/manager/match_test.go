@@ -339,3 +339,19 @@ func TestMoveTimeStats(t *testing.T) {
 		t.Errorf("report lacks the move-time columns:\n%s", rep.String())
 	}
 }
+
+// TestMoveTimeStatsCountLateMoves: a move that loses on time is not
+// played, but it counts in its engine's move times.
+func TestMoveTimeStatsCountLateMoves(t *testing.T) {
+	o := quick(fakeSpec("slow", "slow", "FAKE_FAIL_AT=2", "FAKE_SLEEP_MS=150"), fakeSpec("good", "good"))
+	o.TurnTime, o.Tolerance, o.Games = 100*time.Millisecond, time.Millisecond, 2
+	sum, games := play(t, o)
+	for _, g := range games {
+		if g.Reason != ForfeitTime || g.Late == nil || g.Late.Time < 150*time.Millisecond {
+			t.Errorf("game %d: %s, late move %+v; want a time forfeit with the late move kept", g.Game, g.Reason, g.Late)
+		}
+	}
+	if slow := sum.Engines[0]; slow.Over != 2 || slow.Longest < 150*time.Millisecond {
+		t.Errorf("slow: %d over, longest %v; want the 2 late moves counted", slow.Over, slow.Longest)
+	}
+}
