@@ -119,11 +119,13 @@ func TestBrainThreads(t *testing.T) {
 
 // TestBrainFolderFlag: --folder hands the directory to a learning player
 // before any INFO folder, so the patterns player, winning a game with its
-// five, writes what it learned there.
+// five, writes what it learned there. The input ends without END, which
+// would stop the brain before its move; at the end of input it answers
+// first.
 func TestBrainFolderFlag(t *testing.T) {
 	dir := t.TempDir()
 	var out, errOut bytes.Buffer
-	code := cmdBrain([]string{"--player", "patterns", "--folder", dir}, strings.NewReader("START 15\nINFO timeout_turn 100\nBOARD\n5,5,1\n6,5,1\n7,5,1\n8,5,1\n5,9,2\n6,9,2\n7,9,2\n8,9,2\nDONE\nEND\n"), &out, &errOut)
+	code := cmdBrain([]string{"--player", "patterns", "--folder", dir}, strings.NewReader("START 15\nINFO timeout_turn 100\nBOARD\n5,5,1\n6,5,1\n7,5,1\n8,5,1\n5,9,2\n6,9,2\n7,9,2\n8,9,2\nDONE\n"), &out, &errOut)
 	if code != 0 {
 		t.Fatalf("code %d, stderr %q", code, errOut.String())
 	}
