@@ -30,8 +30,6 @@ func cmdBrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // --help it returns nil and the exit code.
 func brainConfig(args []string, getenv func(string) string, stderr io.Writer) (*protocol.Config, int) {
 	fs, f := newBrainFlags(stderr)
-	name, seed, weightsFile, suggest, debug := f.player, f.seed, f.weights, f.suggest, f.debug
-	quiet, folder, threads := f.quiet, f.folder, f.threads
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: pbrain-kakugo [brain] [flags]   Gomocup brain on stdin/stdout")
 		fs.PrintDefaults()
@@ -46,23 +44,23 @@ func brainConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 		fmt.Fprintf(stderr, "pbrain-kakugo brain: unexpected argument %q\n", fs.Arg(0))
 		return nil, 2
 	}
-	if *threads < 0 {
-		fmt.Fprintf(stderr, "pbrain-kakugo brain: --threads %d: want 0 or more\n", *threads)
+	if *f.threads < 0 {
+		fmt.Fprintf(stderr, "pbrain-kakugo brain: --threads %d: want 0 or more\n", *f.threads)
 		return nil, 2
 	}
 	// The protocol starts from these limits and INFO replaces them, so
 	// thread_num from the manager overrides the flag.
 	defaults := protocol.DefaultLimits()
-	defaults.Threads = brainThreads(*threads, getenv("KAKUGO_THREADS"))
-	player, err := newPlayerWith(*name, *seed, *weightsFile, stderr)
+	defaults.Threads = brainThreads(*f.threads, getenv("KAKUGO_THREADS"))
+	player, err := newPlayerWith(*f.player, *f.seed, *f.weights, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbrain-kakugo brain: %v\n", err)
 		return nil, 2
 	}
-	if f, ok := player.(protocol.FolderUser); ok && *folder != "" {
-		f.SetFolder(*folder)
+	if fu, ok := player.(protocol.FolderUser); ok && *f.folder != "" {
+		fu.SetFolder(*f.folder)
 	}
-	return &protocol.Config{Player: player, Suggest: *suggest, Debug: *debug, Quiet: *quiet, Defaults: &defaults,
+	return &protocol.Config{Player: player, Suggest: *f.suggest, Debug: *f.debug, Quiet: *f.quiet, Defaults: &defaults,
 		About: fmt.Sprintf(`name="Kakugo", version="%s", author="The Kakugo authors", country="International", www="https://github.com/kakugo/kakugo"`, version)}, 0
 }
 

@@ -13,8 +13,8 @@ import (
 
 // playerSpec names a built-in player and builds a fresh one. seed feeds the
 // players that choose at random among equals, so matches can be repeated.
-// The full player's variants have kakugo set instead of build: their
-// options, to which policyPlayer adds the CNN prior when prior is set.
+// The full player's variants also have kakugo set: their options, to which
+// policyPlayer adds the CNN prior when prior is set.
 type playerSpec struct {
 	name    string
 	summary string
@@ -26,13 +26,15 @@ type playerSpec struct {
 // kakugoSpec is a variant of the full player: the default options changed
 // by tweak (nil: none), with or without the CNN prior.
 func kakugoSpec(name, summary string, prior bool, tweak func(*search.KakugoOptions)) playerSpec {
-	return playerSpec{name: name, summary: summary, prior: prior, kakugo: func(seed int64) search.KakugoOptions {
+	opts := func(seed int64) search.KakugoOptions {
 		opt := kakugoOptions(seed, search.LeafDefault)
 		if tweak != nil {
 			tweak(&opt)
 		}
 		return opt
-	}}
+	}
+	return playerSpec{name: name, summary: summary, prior: prior, kakugo: opts,
+		build: func(seed int64) protocol.Player { return search.NewKakugo(opts(seed)) }}
 }
 
 // players lists the built-in players; the first is the default.

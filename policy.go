@@ -96,12 +96,9 @@ func nameOr(s, def string) string {
 // KAKUGO_NN_MIX (search.PolicyOptions.Mix). The other players say on warn
 // that they ignore a file of weights.
 func policyPlayer(p playerSpec, seed int64, weights string, warn io.Writer) protocol.Player {
-	if p.kakugo == nil || !p.prior {
+	if !p.prior {
 		if weights != "" {
 			fmt.Fprintf(warn, "pbrain-kakugo: player %s has no policy network; --weights %s ignored\n", p.name, weights)
-		}
-		if p.kakugo != nil {
-			return search.NewKakugo(p.kakugo(seed))
 		}
 		return p.build(seed)
 	}

@@ -442,7 +442,8 @@ func (w *WinSearch) play(p engine.Pos) {
 		c = chargeMove
 		w.attStones++
 	}
-	quiet := att && len(w.ev.Fives(w.def)) == 0
+	// Only a quiet-move limit needs to know which moves are threes.
+	quiet := att && w.quietLimit > 0 && len(w.ev.Fives(w.def)) == 0
 	w.b.Make(p)
 	if quiet && len(w.ev.Fives(w.att)) == 0 {
 		c |= chargeQuiet

@@ -236,3 +236,38 @@ func TestWinFiveOnBoard(t *testing.T) {
 		t.Errorf("white has its own five: %+v", r)
 	}
 }
+
+// TestWinQuietSchedule: deepening on the number of threes (VCT, depth
+// first) gives the table's verdicts on every rule it names, with proofs the
+// checker accepts, and leaves the board and the evaluator as they were. It
+// need not find the shortest win, so depths are not compared.
+func TestWinQuietSchedule(t *testing.T) {
+	for _, tc := range winCases {
+		if tc.kind != VCT {
+			continue
+		}
+		for rule, want := range tc.want {
+			b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
+			ev := eval.Attach(b)
+			hash := b.Hash()
+			w := NewWinSearch(1 << 14)
+			w.Schedule = WinScheduleQuiet
+			r := w.Prove(context.Background(), b, ev, VCT, time.Now().Add(10*time.Second), 0)
+			if b.Hash() != hash {
+				t.Fatalf("%s %v: the board was not restored", tc.name, rule)
+			}
+			if err := ev.Verify(); err != nil {
+				t.Fatalf("%s %v: the evaluator was not restored: %v", tc.name, rule, err)
+			}
+			if r.Win != (want.depth > 0) || w.Rejected != 0 {
+				t.Errorf("%s %v: win %v (rejected %d), want depth %d", tc.name, rule, r.Win, w.Rejected, want.depth)
+				continue
+			}
+			if r.Win {
+				if err := CheckProof(b, r.Proof, 0); err != nil {
+					t.Errorf("%s %v: checker: %v", tc.name, rule, err)
+				}
+			}
+		}
+	}
+}

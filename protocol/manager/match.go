@@ -328,11 +328,11 @@ func (s *Summary) add(r *GameResult) {
 		if m.Opening {
 			continue
 		}
-		e := r.Black // black plays the moves of even index
+		c := engine.Black // black plays the moves of even index
 		if i%2 == 1 {
-			e = r.White
+			c = engine.White
 		}
-		s.Engines[e].addMove(m)
+		s.Engines[r.Engine(c)].addMove(m)
 	}
 	if r.Late != nil && len(r.Failed) == 1 {
 		s.Engines[r.Failed[0]].addMove(*r.Late)
