@@ -43,6 +43,26 @@ type Evaluator struct {
 	mark  []uint32
 	dirty []uint8 // colours (bit 0 black, bit 1 white) to recompute at a queued point
 	gen   uint32
+
+	j journal // what Undone puts back (journal.go)
+
+	// frozen > 0: the monomials and potentials are not updated (Freeze).
+	frozen int
+}
+
+// Freeze stops (true) or resumes (false) the updates of the monomial
+// states, potentials and scores, which then keep the values of the
+// position where Freeze(true) was called; lines, combos and candidate
+// sets stay exact. A search that only needs the threats and uses the
+// potentials for move ordering freezes them and spends a fifth less time
+// per move. It must undo every move it made before Freeze(false). Calls
+// nest: the updates resume at the last Freeze(false).
+func (e *Evaluator) Freeze(on bool) {
+	if on {
+		e.frozen++
+	} else if e.frozen > 0 {
+		e.frozen--
+	}
 }
 
 // monoRef says that a cell is slot slot of monomial m; weight is the
@@ -222,6 +242,8 @@ func (e *Evaluator) refreshEntries(p engine.Pos) {
 func (e *Evaluator) setEntries(p engine.Pos, d int) uint8 {
 	pt := &e.pts[p]
 	key := e.keys[p][d]
+	var ents [2]uint16
+	var clss [2]DirClass
 	var changed uint8
 	for ci, c := range [2]engine.Color{engine.Black, engine.White} {
 		ent := e.t.entryIndex(c, key)
@@ -229,7 +251,14 @@ func (e *Evaluator) setEntries(p engine.Pos, d int) uint8 {
 		if cls != pt.cls[ci][d] || (e.renju && ci == 0 && cls == ClassOpenThree && ent != pt.ent[ci][d]) {
 			changed |= 1 << ci
 		}
-		pt.ent[ci][d], pt.cls[ci][d] = ent, cls
+		ents[ci], clss[ci] = ent, cls
+	}
+	if ents[0] == pt.ent[0][d] && ents[1] == pt.ent[1][d] && clss[0] == pt.cls[0][d] && clss[1] == pt.cls[1][d] {
+		return changed // nothing to write (or to journal)
+	}
+	e.saveEntries(p, d)
+	for ci := range 2 {
+		pt.ent[ci][d], pt.cls[ci][d] = ents[ci], clss[ci]
 	}
 	return changed
 }
@@ -242,14 +271,19 @@ func (e *Evaluator) Made(_ *engine.Board, s engine.Pos, c engine.Color) {
 	if e.scratch != nil {
 		e.scratch.Put(s, c)
 	}
-	e.updateMonomials(s, c, true)
+	e.beginFrame(s, c)
+	if e.frozen == 0 {
+		e.updateMonomials(s, c, true)
+	}
 	e.startMove()
 	e.updateKeys(s, c)
 	e.setPoint(s, 0, ComboNone, 0)
 	e.setPoint(s, 1, ComboNone, 0)
+	e.saveSafe(s)
 	e.pts[s].safe = 0
 	e.mark[s] = e.gen // occupied: never queued
 	e.settle()
+	e.j.open = false
 }
 
 // Undone is the engine.Observer hook: the stone of colour c at s is gone.
@@ -257,7 +291,14 @@ func (e *Evaluator) Undone(_ *engine.Board, s engine.Pos, c engine.Color) {
 	if e.scratch != nil {
 		e.scratch.Undo()
 	}
-	e.updateMonomials(s, c, false)
+	if e.frozen == 0 {
+		e.updateMonomials(s, c, false)
+	}
+	if e.rewind(s, c) {
+		e.flipKeys(s, c)
+		return
+	}
+	// A move made before the evaluator was built: recompute.
 	e.startMove()
 	e.updateKeys(s, c)
 	e.refreshEntries(s)
@@ -374,6 +415,7 @@ func (e *Evaluator) settle() {
 			}
 			safe := e.safeMask(p)
 			if changed := safe ^ e.pts[p].safe; changed != 0 {
+				e.saveSafe(p)
 				e.pts[p].safe = safe
 				e.queueDependants(p, changed)
 			}
@@ -433,9 +475,14 @@ func (e *Evaluator) recompute(p engine.Pos) {
 // setPoint stores a point's combo and moves it between the candidate sets.
 func (e *Evaluator) setPoint(p engine.Pos, ci int, combo Combo, flags uint8) {
 	pt := &e.pts[p]
+	if pt.combo[ci] == combo && pt.flags[ci] == flags {
+		return // most recomputed points keep their combo: nothing to journal
+	}
+	e.saveCombo(p, ci)
 	old := setOf(pt.flags[ci])
 	pt.combo[ci], pt.flags[ci] = combo, flags
 	if nw := setOf(flags); nw != old {
+		e.logSetChange(p, ci, old, nw)
 		if old >= 0 {
 			e.sets[ci][old].remove(p, e.idx[ci])
 		}

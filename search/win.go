@@ -404,6 +404,7 @@ func (w *WinSearch) begin(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 		ctx = context.Background()
 	}
 	w.b, w.ev, w.kind = b, ev, kind
+	ev.Freeze(true)
 	w.att = b.SideToMove()
 	w.def = w.att.Opp()
 	w.level = 0
@@ -426,6 +427,7 @@ func (w *WinSearch) begin(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 
 // end drops the references to the caller's board.
 func (w *WinSearch) end() {
+	w.ev.Freeze(false)
 	w.b, w.ev, w.ctx, w.plain = nil, nil, nil, nil
 }
 
