@@ -117,6 +117,14 @@ const (
 	// more of the easier ones (on a sample of 104 that step solved, 95 of
 	// 104 against 100), so it is not the default.
 	WinScheduleQuiet
+	// WinScheduleWeighted (VCT, depth-first search only): one threat
+	// level, deepened 2, 3, 4, ... like WinScheduleStep, where a closed
+	// three costs two attacking moves of the budget and a two three,
+	// instead of a separate, lagging search for each threat level: a
+	// line of open threes and fours is found as soon as under
+	// WinScheduleStep, and the wider threats do not search the open
+	// threes' tree again.
+	WinScheduleWeighted
 )
 
 // Default attack-depth limits, in attacker moves (the final five
@@ -160,11 +168,12 @@ type WinSearch struct {
 	salt       uint64
 	caro       bool
 	attStones  int     // attacker moves below the root that count against the budget
-	charged    []uint8 // per search ply: chargeMove and chargeQuiet bits of its move
+	charged    []uint8 // per search ply: its move's cost and chargeQuiet bit
 	quiet      int     // quiet attacker moves (threes) below the root
 	quietLimit int     // quiet moves allowed in the current VCT iteration (0: no such limit)
 	quietCuts  int64   // how often the quiet-move limit cut the search
 	rootStones int     // attacker stones on the board at the root
+	weighted   bool    // WinScheduleWeighted: quiet moves cost by threat level (moveCost)
 	limit      int     // attack budget at the root of the current iteration
 	nodes      int64
 	nextCheck  int64
@@ -215,17 +224,21 @@ func (w *WinSearch) Clear() { w.tt.clear() }
 // winSalts separate the table's keys by search (VCF, then VCT at each
 // threat level: a disproof with fewer threats is none with more) and by
 // attacker colour.
-var winSalts = [4][2]uint64{
+var winSalts = [5][2]uint64{
 	{0x9c1f_6e4b_2a73_d805, 0x3b8e_1d27_f4c6_a951},
 	{0xd4a2_7f18_c93e_6b0d, 0x61f3_b5c8_0e2d_974a},
 	{0x27b6_e019_5fd4_8c3a, 0xe85c_3a71_0b9f_d264},
 	{0x5a0e_94c7_d23b_16f8, 0x0f47_c2d8_6e1a_b395},
+	{0xb1d9_3e6a_84f2_c507, 0x7c25_e0b4_19d8_f36a}, // WinScheduleWeighted
 }
 
 // saltFor is the key salt of a search kind at a threat level.
 func (w *WinSearch) saltFor(kind WinKind, level int) uint64 {
 	if kind == VCF {
 		return winSalts[0][w.att-1]
+	}
+	if w.weighted {
+		return winSalts[4][w.att-1]
 	}
 	return winSalts[1+level][w.att-1]
 }
@@ -261,7 +274,11 @@ func (w *WinSearch) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 	// Iterative deepening on attack depth, and for VCT widening: each
 	// threat level runs winLevelLag moves behind the narrower one.
 	levels, lag := 1, 0
-	if kind == VCT {
+	w.weighted = kind == VCT && w.Method == WinDepthFirst && w.schedule(kind) == WinScheduleWeighted
+	if w.weighted {
+		// One search with every threat level's moves, priced by moveCost.
+		w.level = w.maxLevel()
+	} else if kind == VCT {
 		levels = w.maxLevel() + 1
 		if w.schedule(kind) != WinScheduleFull {
 			lag = winLevelLag
@@ -275,7 +292,10 @@ search:
 			if done[lv] || d < 2 {
 				continue
 			}
-			w.level, w.salt, w.limit, w.cutoffs = lv, w.saltFor(kind, lv), d, 0
+			if !w.weighted {
+				w.level = lv
+			}
+			w.salt, w.limit, w.cutoffs = w.saltFor(kind, w.level), d, 0
 			var r winRes
 			if w.Method == WinProofNumber {
 				r = w.pnRoot()
@@ -407,7 +427,7 @@ func (w *WinSearch) begin(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 	ev.Freeze(true)
 	w.att = b.SideToMove()
 	w.def = w.att.Opp()
-	w.level = 0
+	w.level, w.weighted = 0, false
 	w.salt = w.saltFor(kind, 0)
 	w.caro = b.Rule() == engine.Caro || b.Rule() == engine.CaroExact
 	w.attStones, w.nodes, w.nextCheck, w.maxNodes = 0, 0, 0, maxNodes
@@ -437,12 +457,14 @@ func (w *WinSearch) end() {
 // lost 25 and gained 16 of the first 867 VCT problems), and a quiet one
 // (a three: no block, and no five point after it) also against the
 // quiet-move limit of a VCT iteration under WinScheduleQuiet.
-func (w *WinSearch) play(p engine.Pos) {
+func (w *WinSearch) play(p engine.Pos) int {
 	var c uint8
+	cost := 0
 	att := w.b.SideToMove() == w.att
 	if att {
-		c = chargeMove
-		w.attStones++
+		cost = w.moveCost(p)
+		c = uint8(cost)
+		w.attStones += cost
 	}
 	// Only a quiet-move limit needs to know which moves are threes.
 	quiet := att && w.quietLimit > 0 && len(w.ev.Fives(w.def)) == 0
@@ -453,25 +475,42 @@ func (w *WinSearch) play(p engine.Pos) {
 	}
 	w.charged = append(w.charged, c)
 	w.nodes++
+	return cost
+}
+
+// moveCost is what the attacker's move p costs of the attack budget: one
+// move, except under WinScheduleWeighted, where a closed three costs two
+// and a two three (a block of the defender's five point always costs one).
+func (w *WinSearch) moveCost(p engine.Pos) int {
+	if !w.weighted || w.kind != VCT || len(w.ev.Fives(w.def)) > 0 {
+		return 1
+	}
+	switch w.ev.Combo(p, w.att) {
+	case eval.ComboThree, eval.ComboDoubleClosedThree:
+		return 2
+	case eval.ComboTwo, eval.ComboDoubleTwo:
+		return 3
+	}
+	return 1
 }
 
 // unplay takes back the last search move.
 func (w *WinSearch) unplay() {
 	w.b.Undo()
 	n := len(w.charged) - 1
-	if w.charged[n]&chargeMove != 0 {
-		w.attStones--
-	}
+	w.attStones -= int(w.charged[n] & chargeCost)
 	if w.charged[n]&chargeQuiet != 0 {
 		w.quiet--
 	}
 	w.charged = w.charged[:n]
 }
 
-// The bits of WinSearch.charged.
+// The bits of WinSearch.charged: the move's cost of the attack budget
+// (zero for the defender's), and whether it counted against the quiet-move
+// limit.
 const (
-	chargeMove  = 1 << iota // the move counted against the attack budget
-	chargeQuiet             // the move counted against the quiet-move limit
+	chargeCost  = 3
+	chargeQuiet = 4
 )
 
 // budget is the attacker moves left at the current node.

@@ -237,11 +237,18 @@ func TestWinFiveOnBoard(t *testing.T) {
 	}
 }
 
-// TestWinQuietSchedule: deepening on the number of threes (VCT, depth
-// first) gives the table's verdicts on every rule it names, with proofs the
-// checker accepts, and leaves the board and the evaluator as they were. It
-// need not find the shortest win, so depths are not compared.
-func TestWinQuietSchedule(t *testing.T) {
+// TestWinVCTSchedules: deepening on the number of threes, and the one
+// search with closed threes and twos priced by threat level (VCT, depth
+// first), give the table's verdicts on every rule it names, with proofs the
+// checker accepts, and leave the board and the evaluator as they were.
+// They need not find the shortest win, so depths are not compared.
+func TestWinVCTSchedules(t *testing.T) {
+	for _, sch := range []WinSchedule{WinScheduleQuiet, WinScheduleWeighted} {
+		testWinSchedule(t, sch)
+	}
+}
+
+func testWinSchedule(t *testing.T, sch WinSchedule) {
 	for _, tc := range winCases {
 		if tc.kind != VCT {
 			continue
@@ -251,7 +258,7 @@ func TestWinQuietSchedule(t *testing.T) {
 			ev := eval.Attach(b)
 			hash := b.Hash()
 			w := NewWinSearch(1 << 14)
-			w.Schedule = WinScheduleQuiet
+			w.Schedule = sch
 			r := w.Prove(context.Background(), b, ev, VCT, time.Now().Add(10*time.Second), 0)
 			if b.Hash() != hash {
 				t.Fatalf("%s %v: the board was not restored", tc.name, rule)
@@ -260,7 +267,7 @@ func TestWinQuietSchedule(t *testing.T) {
 				t.Fatalf("%s %v: the evaluator was not restored: %v", tc.name, rule, err)
 			}
 			if r.Win != (want.depth > 0) || w.Rejected != 0 {
-				t.Errorf("%s %v: win %v (rejected %d), want depth %d", tc.name, rule, r.Win, w.Rejected, want.depth)
+				t.Errorf("schedule %d, %s %v: win %v (rejected %d), want depth %d", sch, tc.name, rule, r.Win, w.Rejected, want.depth)
 				continue
 			}
 			if r.Win {

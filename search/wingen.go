@@ -182,7 +182,7 @@ func (w *WinSearch) attackerMoves(dst []winMove, ply, budget int) (ms []winMove,
 				dst = append(dst, winMove{p, w.attackScore(p)})
 			}
 			if w.threatLevel() >= 1 {
-				dst = w.closedThrees(dst)
+				dst = w.closedThrees(dst, budget)
 			}
 			if len(dst) > quiet {
 				dst = w.againstCounterVCF(dst, quiet, ply+1)

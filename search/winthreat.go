@@ -20,9 +20,18 @@ import (
 
 // closedThrees appends the attacker's moves that make one or two closed
 // threes and nothing stronger, and at threat level 2 those that make
-// twos.
-func (w *WinSearch) closedThrees(dst []winMove) []winMove {
+// twos; under WinScheduleWeighted only those the budget left can pay for.
+func (w *WinSearch) closedThrees(dst []winMove, budget int) []winMove {
 	b := w.b
+	if w.weighted && budget < 4 {
+		w.cutoffs++ // a closed three costs two, and a four and a five must follow
+		return dst
+	}
+	twos := w.threatLevel() >= 2
+	if twos && w.weighted && budget < 5 {
+		w.cutoffs++
+		twos = false
+	}
 	for y := 0; y < b.Height(); y++ {
 		for x := 0; x < b.Width(); x++ {
 			p := b.Pos(x, y)
@@ -31,7 +40,7 @@ func (w *WinSearch) closedThrees(dst []winMove) []winMove {
 			}
 			c := w.ev.Combo(p, w.att)
 			if c == eval.ComboThree || c == eval.ComboDoubleClosedThree ||
-				(w.threatLevel() >= 2 && (c == eval.ComboTwo || c == eval.ComboDoubleTwo)) {
+				(twos && (c == eval.ComboTwo || c == eval.ComboDoubleTwo)) {
 				dst = append(dst, winMove{p, w.attackScore(p)})
 			}
 		}
