@@ -23,12 +23,12 @@ import (
 // twos; under WinScheduleWeighted only those the budget left can pay for.
 func (w *WinSearch) closedThrees(dst []winMove, budget int) []winMove {
 	b := w.b
-	if w.weighted && budget < 4 {
-		w.cutoffs++ // a closed three costs two, and a four and a five must follow
+	if w.weighted && budget < winCost(eval.ComboThree)+2 {
+		w.cutoffs++ // a four and a five must follow the closed three
 		return dst
 	}
 	twos := w.threatLevel() >= 2
-	if twos && w.weighted && budget < 5 {
+	if twos && w.weighted && budget < winCost(eval.ComboTwo)+2 {
 		w.cutoffs++
 		twos = false
 	}
