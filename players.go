@@ -50,6 +50,8 @@ func players() []playerSpec {
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchOff }),
 		kakugoSpec("kakugo-vct", "the full player with VCT and the VCT defence check besides VCF", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCT }),
+		kakugoSpec("kakugo-vcta", "the full player with our VCT besides VCF, without the VCT defence check", true,
+			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCTAttack }),
 		kakugoSpec("kakugo-nn", "the same as kakugo (the name older match logs use for the player with the prior)", true, nil),
 		{name: "greedy", summary: "Garcia's version one: the best point by combos and potentials, no search",
 			build: func(int64) protocol.Player { return search.Greedy{} }},

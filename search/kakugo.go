@@ -60,11 +60,15 @@ const (
 	// WinSearchVCT: WinSearchVCF, then our VCT and the opponent's VCT
 	// threat, which restricts the moves the same way.
 	WinSearchVCT
+	// WinSearchVCTAttack: WinSearchVCF, then our VCT, without the VCT
+	// defence check (which costs time and, being incomplete, throws away
+	// moves that are in fact safe).
+	WinSearchVCTAttack
 )
 
 // String names the mode as the player list does.
 func (m WinSearchMode) String() string {
-	return [...]string{"default", "off", "vcf", "vct"}[min(int(m), 3)]
+	return [...]string{"default", "off", "vcf", "vct", "vct-attack"}[min(int(m), 4)]
 }
 
 // Default memory figures.

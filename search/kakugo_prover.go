@@ -50,7 +50,8 @@ const (
 )
 
 // winSearch runs the winning search: our VCF, the opponent's VCF threat,
-// and under WinSearchVCT our VCT and the opponent's VCT threat. It returns a proven winning move, or
+// under WinSearchVCT our VCT and the opponent's VCT threat, and under
+// WinSearchVCTAttack our VCT only. It returns a proven winning move, or
 // NoPos and the moves that parry the opponent's threat (nil when there is
 // none, or when nothing parries it: then every move is as good as lost and
 // the search chooses among all).
@@ -122,7 +123,7 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 		}
 	}
 	kinds := []bool{false, true}
-	if k.cfg.win != WinSearchVCT {
+	if k.cfg.win != WinSearchVCT && k.cfg.win != WinSearchVCTAttack {
 		kinds = kinds[:1]
 	}
 	for _, vct := range kinds {
@@ -139,6 +140,9 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 			k.reply = r.reply
 			k.say(lim, kakugoWinLine(b, vct, r, bud))
 			return nil, r.move
+		}
+		if vct && k.cfg.win == WinSearchVCTAttack {
+			break
 		}
 		var safe []engine.Pos
 		var threatened bool

@@ -499,3 +499,30 @@ func TestKakugoAbandonsAnOverrunningProver(t *testing.T) {
 		t.Errorf("the prover was not used again once free (%d calls)", calls)
 	}
 }
+
+// TestKakugoWinSearchModes checks which winning-search steps each mode
+// runs in a quiet position: VCF and its defence always, our VCT under both
+// VCT modes, and the VCT defence check only under WinSearchVCT.
+func TestKakugoWinSearchModes(t *testing.T) {
+	cases := []struct {
+		mode            WinSearchMode
+		proves, defends int
+	}{
+		{WinSearchOff, 0, 0},
+		{WinSearchVCF, 1, 1},
+		{WinSearchVCT, 2, 2},
+		{WinSearchVCTAttack, 2, 1},
+	}
+	for _, tc := range cases {
+		b := mctsBoard(t, 15, engine.Freestyle, "h8i9h9")
+		f := &kakugoFakeProver{}
+		k := NewKakugo(KakugoOptions{WinSearch: tc.mode})
+		k.newProver = func(int) kakugoProver { return f }
+		if m := k.Move(context.Background(), b, kakugoNodes(200)); !b.Legal(m) {
+			t.Fatalf("%v: illegal move %v", tc.mode, m)
+		}
+		if f.proves != tc.proves || f.defends != tc.defends {
+			t.Errorf("%v: %d proofs and %d defence checks, want %d and %d", tc.mode, f.proves, f.defends, tc.proves, tc.defends)
+		}
+	}
+}
