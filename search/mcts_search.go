@@ -36,7 +36,7 @@ func mctsDefaults() mctsConfig {
 		leaf:         LeafStatic,
 		rolloutPlies: mctsRolloutPlies,
 		staticScale:  mctsStaticScale,
-		win:          WinSearchVCF,
+		win:          WinSearchVCTAttack,
 		policyAt:     mctsPolicyVisits,
 		policyMix:    mctsPolicyMix,
 	}
