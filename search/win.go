@@ -124,8 +124,9 @@ const (
 	// lagging search for each threat level, so that the wider threats do
 	// not search the open threes' tree again. On every fourth renju VCT
 	// problem (270) at 1 s of CPU it solved 220 against WinScheduleStep's
-	// 215; the costs 1/2/3, 2/2/3 and 2/3/5 for open three/closed
-	// three/two solved 216, 216 and 217.
+	// 215 (the costs 1/2/3, 2/2/3 and 2/3/5 for open three/closed
+	// three/two solved 216, 216 and 217), but on all 1,080 only 832
+	// against 849, and in the player it lost Elo: not the default.
 	WinScheduleWeighted
 )
 
