@@ -49,8 +49,8 @@ type WinSearchMode uint8
 
 const (
 	// WinSearchDefault is the mode measured best: WinSearchVCTAttack
-	// (+91 ± 39 Elo against WinSearchVCF at 200 ms a move; see
-	// docs/testing.md).
+	// (+91 ± 39 Elo against WinSearchVCF at 200 ms a move with the VCT at
+	// 15% of the hard limit, 200 games; see docs/testing.md).
 	WinSearchDefault WinSearchMode = iota
 	// WinSearchOff: no winning search; the tree search alone.
 	WinSearchOff
@@ -66,6 +66,12 @@ const (
 	// moves that are in fact safe).
 	WinSearchVCTAttack
 )
+
+// searchesVCT reports whether the mode looks for our own VCT.
+func (m WinSearchMode) searchesVCT() bool { return m == WinSearchVCT || m == WinSearchVCTAttack }
+
+// defendsVCT reports whether the mode runs the VCT defence check.
+func (m WinSearchMode) defendsVCT() bool { return m == WinSearchVCT }
 
 // String names the mode as the player list does.
 func (m WinSearchMode) String() string {

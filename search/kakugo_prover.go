@@ -125,7 +125,7 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 		}
 	}
 	kinds := []bool{false, true}
-	if k.cfg.win != WinSearchVCT && k.cfg.win != WinSearchVCTAttack {
+	if !k.cfg.win.searchesVCT() {
 		kinds = kinds[:1]
 	}
 	for _, vct := range kinds {
@@ -143,7 +143,7 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 			k.say(lim, kakugoWinLine(b, vct, r, bud))
 			return nil, r.move
 		}
-		if vct && k.cfg.win == WinSearchVCTAttack {
+		if vct && !k.cfg.win.defendsVCT() {
 			break
 		}
 		var safe []engine.Pos

@@ -513,6 +513,10 @@ func winCost(c eval.Combo) int {
 	return 1 // fours, and the combos that win outright
 }
 
+// affords reports whether a budget can pay for a quiet move of combo c
+// under WinScheduleWeighted: its winCost, then a four and a five.
+func affords(budget int, c eval.Combo) bool { return budget >= winCost(c)+2 }
+
 // unplay takes back the last search move.
 func (w *WinSearch) unplay() {
 	w.b.Undo()

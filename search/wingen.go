@@ -176,7 +176,7 @@ func (w *WinSearch) attackerMoves(dst []winMove, ply, budget int) (ms []winMove,
 	if w.kind == VCT {
 		if w.quietLimit > 0 && w.quiet >= w.quietLimit {
 			w.quietCuts++
-		} else if budget >= 3 && (!w.weighted || budget >= winCost(eval.ComboOpenThree)+2) {
+		} else if budget >= 3 && (!w.weighted || affords(budget, eval.ComboOpenThree)) {
 			quiet := len(dst)
 			for _, p := range ev.Threes(a) {
 				dst = append(dst, winMove{p, w.attackScore(p)})

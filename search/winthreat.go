@@ -23,12 +23,12 @@ import (
 // twos; under WinScheduleWeighted only those the budget left can pay for.
 func (w *WinSearch) closedThrees(dst []winMove, budget int) []winMove {
 	b := w.b
-	if w.weighted && budget < winCost(eval.ComboThree)+2 {
-		w.cutoffs++ // a four and a five must follow the closed three
+	if w.weighted && !affords(budget, eval.ComboThree) {
+		w.cutoffs++
 		return dst
 	}
 	twos := w.threatLevel() >= 2
-	if twos && w.weighted && budget < winCost(eval.ComboTwo)+2 {
+	if twos && w.weighted && !affords(budget, eval.ComboTwo) {
 		w.cutoffs++
 		twos = false
 	}
