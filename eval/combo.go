@@ -196,7 +196,7 @@ func fourFlag(n int) uint8 {
 // realThree reports whether black's open three at p along d is real, and
 // whether that took the recursive check.
 func (e *Evaluator) realThree(p engine.Pos, d int) (real, unsure bool) {
-	gains := e.t.lines[0].entries[e.pts[p].ent[0][d]].Gains
+	gains := e.t.lines[0].entries[e.ent(p, d, 0)].Gains
 	step := e.dirs[d]
 	for m := gains; m != 0; m &= m - 1 {
 		q := p + engine.Pos(bits.TrailingZeros16(m)-center)*step

@@ -74,9 +74,14 @@ type monoRef struct {
 }
 
 // point is what the evaluator knows about one cell.
+//
+// A free point's line table index along d is not stored: it is a function
+// of its direction key (ent), and the keys are kept exact for every cell.
+// Storing the indices meant journaling about 32 of them per move, since
+// nearly every key change changes the index; the classes change far less
+// often (measured: make+undo on 15x15 from 1.05 to 0.88 µs).
 type point struct {
-	ent   [2][4]uint16   // line table index, by colour and direction
-	cls   [2][4]DirClass // the entries' classes, which is all combos need
+	cls   [2][4]DirClass // the line entries' classes, which is all combos need
 	combo [2]Combo
 	flags [2]uint8
 	safe  uint8 // renju black: bit d when the point is surely not forbidden as the straight-four point of a three along d
@@ -228,38 +233,45 @@ func (e *Evaluator) scanKey(p engine.Pos, d int) uint32 {
 	return key
 }
 
-// refreshEntries recomputes the line table indices of a free point.
+// ent is the line table index of the free point p along d for colour
+// index ci, read off its direction key.
+func (e *Evaluator) ent(p engine.Pos, d, ci int) uint16 {
+	return e.t.entryIndex(engine.Color(ci+1), e.keys[p][d])
+}
+
+// refreshEntries recomputes the line classes of a free point whose
+// previous classes are unknown (a new evaluator, or a stone taken away
+// that the journal does not know); the caller queues the point.
 func (e *Evaluator) refreshEntries(p engine.Pos) {
 	for d := range e.dirs {
-		e.setEntries(p, d)
+		e.setEntries(p, d, e.keys[p][d])
 	}
 }
 
-// setEntries recomputes one direction of a free point for both colours and
-// reports, as a colour mask, where anything a combo depends on changed: a
-// class, or under renju the entry of one of black's open threes (its
-// straight-four points).
-func (e *Evaluator) setEntries(p engine.Pos, d int) uint8 {
+// setEntries recomputes one direction's classes of a free point for both
+// colours, now that its key changed from old, and reports, as a colour
+// mask, where anything a combo depends on changed: a class, or under renju
+// the entry of one of black's open threes (its straight-four points).
+func (e *Evaluator) setEntries(p engine.Pos, d int, old uint32) uint8 {
 	pt := &e.pts[p]
 	key := e.keys[p][d]
-	var ents [2]uint16
 	var clss [2]DirClass
 	var changed uint8
-	for ci, c := range [2]engine.Color{engine.Black, engine.White} {
-		ent := e.t.entryIndex(c, key)
+	for ci := range 2 {
+		ent := e.t.entryIndex(engine.Color(ci+1), key)
 		cls := e.t.lines[ci].class[ent]
-		if cls != pt.cls[ci][d] || (e.renju && ci == 0 && cls == ClassOpenThree && ent != pt.ent[ci][d]) {
+		if cls != pt.cls[ci][d] {
 			changed |= 1 << ci
+		} else if e.renju && ci == 0 && cls == ClassOpenThree && ent != e.t.entryIndex(engine.Black, old) {
+			changed |= 1
 		}
-		ents[ci], clss[ci] = ent, cls
+		clss[ci] = cls
 	}
-	if ents[0] == pt.ent[0][d] && ents[1] == pt.ent[1][d] && clss[0] == pt.cls[0][d] && clss[1] == pt.cls[1][d] {
+	if clss[0] == pt.cls[0][d] && clss[1] == pt.cls[1][d] {
 		return changed // nothing to write (or to journal)
 	}
 	e.saveEntries(p, d)
-	for ci := range 2 {
-		pt.ent[ci][d], pt.cls[ci][d] = ents[ci], clss[ci]
-	}
+	pt.cls[0][d], pt.cls[1][d] = clss[0], clss[1]
 	return changed
 }
 
@@ -359,13 +371,14 @@ func (e *Evaluator) updateKeys(s engine.Pos, c engine.Color) {
 		for k := 0; k < SideLen; k++ {
 			p += step // s lies on p's left side
 			q -= step // s lies on q's right side
-			e.keys[p][d] ^= uint32(c) << (2 * k)
-			e.keys[q][d] ^= uint32(c) << (2*SideLen + 2*k)
+			op, oq := e.keys[p][d], e.keys[q][d]
+			e.keys[p][d] = op ^ uint32(c)<<(2*k)
+			e.keys[q][d] = oq ^ uint32(c)<<(2*SideLen+2*k)
 			if b.At(p) == engine.Empty {
-				e.refreshEntry(p, d)
+				e.refreshEntry(p, d, op)
 			}
 			if b.At(q) == engine.Empty {
-				e.refreshEntry(q, d)
+				e.refreshEntry(q, d, oq)
 			}
 		}
 	}
@@ -373,8 +386,8 @@ func (e *Evaluator) updateKeys(s engine.Pos, c engine.Color) {
 
 // refreshEntry recomputes one direction of a free point and queues the
 // point if its combos may have changed.
-func (e *Evaluator) refreshEntry(p engine.Pos, d int) {
-	if m := e.setEntries(p, d); m != 0 {
+func (e *Evaluator) refreshEntry(p engine.Pos, d int, old uint32) {
+	if m := e.setEntries(p, d, old); m != 0 {
 		e.enqueue(p, m)
 	}
 }

@@ -14,14 +14,13 @@ import "github.com/kakugo/kakugo/engine"
 // before, not only equal as a set of facts.
 
 // savedField is one field of a point's record before a change: the line
-// entries of one direction (kind savedEntries, both colours), the combo
+// classes of one direction (kind savedEntries, both colours), the combo
 // and flags of one colour (savedCombo), or the renju safety bits
 // (savedSafe). Small records, restored in reverse order, cost less than
 // copying whole points (measured: the winning search spent 28% of its
 // time saving and restoring whole records, once per point and move).
 type savedField struct {
 	p    engine.Pos
-	ent  [2]uint16
 	cls  [2]DirClass
 	kind uint8
 	d    uint8 // direction, or colour index for savedCombo
@@ -70,12 +69,12 @@ func (e *Evaluator) beginFrame(s engine.Pos, c engine.Color) {
 	j.open = true
 }
 
-// saveEntries records p's line entries along d before a change.
+// saveEntries records p's line classes along d before a change.
 func (e *Evaluator) saveEntries(p engine.Pos, d int) {
 	if e.j.open {
 		pt := &e.pts[p]
 		e.j.points = append(e.j.points, savedField{p: p, kind: savedEntries, d: uint8(d),
-			ent: [2]uint16{pt.ent[0][d], pt.ent[1][d]}, cls: [2]DirClass{pt.cls[0][d], pt.cls[1][d]}})
+			cls: [2]DirClass{pt.cls[0][d], pt.cls[1][d]}})
 	}
 }
 
@@ -101,7 +100,6 @@ func (e *Evaluator) restore(f *savedField) {
 	pt := &e.pts[f.p]
 	switch f.kind {
 	case savedEntries:
-		pt.ent[0][f.d], pt.ent[1][f.d] = f.ent[0], f.ent[1]
 		pt.cls[0][f.d], pt.cls[1][f.d] = f.cls[0], f.cls[1]
 	case savedCombo:
 		pt.combo[f.d], pt.flags[f.d] = Combo(f.cls[0]), uint8(f.cls[1])

@@ -50,12 +50,12 @@ func (e *Evaluator) AliveCount(c engine.Color) int {
 // Line is what a stone of colour c on the free point p makes along
 // direction d (0-3). Its masks are read with MaskPoints.
 func (e *Evaluator) Line(p engine.Pos, d int, c engine.Color) LineEntry {
-	return e.t.lines[c-1].entries[e.pts[p].ent[c-1][d]]
+	return e.t.lines[c-1].entries[e.ent(p, d, int(c)-1)]
 }
 
 // Class is Line(p, d, c).Class.
 func (e *Evaluator) Class(p engine.Pos, d int, c engine.Color) DirClass {
-	return e.t.lines[c-1].entries[e.pts[p].ent[c-1][d]].Class
+	return e.t.lines[c-1].entries[e.ent(p, d, int(c)-1)].Class
 }
 
 // Combo is the combo class of a stone of colour c on p (ComboNone for an
@@ -100,7 +100,7 @@ func (e *Evaluator) MaskPoints(dst []engine.Pos, p engine.Pos, d int, mask uint1
 func (e *Evaluator) AppendFivePoints(dst []engine.Pos, p engine.Pos, c engine.Color) []engine.Pos {
 	lt := e.t.lines[c-1]
 	for d := range e.dirs {
-		if ent := lt.entries[e.pts[p].ent[c-1][d]]; ent.Class.IsFour() {
+		if ent := lt.entries[e.ent(p, d, int(c)-1)]; ent.Class.IsFour() {
 			dst = e.MaskPoints(dst, p, d, ent.Fives)
 		}
 	}
@@ -114,7 +114,7 @@ func (e *Evaluator) AppendFivePoints(dst []engine.Pos, p engine.Pos, c engine.Co
 func (e *Evaluator) AppendThreeDefences(dst []engine.Pos, p engine.Pos, c engine.Color) []engine.Pos {
 	lt := e.t.lines[c-1]
 	for d := range e.dirs {
-		if ent := lt.entries[e.pts[p].ent[c-1][d]]; ent.Class == ClassOpenThree {
+		if ent := lt.entries[e.ent(p, d, int(c)-1)]; ent.Class == ClassOpenThree {
 			dst = e.MaskPoints(dst, p, d, ent.Defences)
 		}
 	}
