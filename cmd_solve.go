@@ -89,6 +89,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	method := fs.String("method", "dfs", "search: dfs (iterative deepening) or pn (df-pn)")
 	threats := fs.String("threats", "twos", "VCT quiet threats: open-threes, threes or twos")
 	schedule := fs.String("schedule", "auto", "attack-depth deepening: auto, step, double, full, quiet (VCT: on the number of threes) or weighted (VCT: one search, each move costing by its threat: four 1, open three 2, closed three 3, two 4)")
+	leafVCF := fs.Int("leaf-vcf", 0, "VCT: at every attacker node look first for a VCF of up to this many fours beyond the attack budget (0 = the default, 16; -1 = off)")
 	ttEntries := fs.Int("tt", 1<<20, "transposition table entries (32 bytes each)")
 	noVerify := fs.Bool("no-verify", false, "do not replay found proofs through the checker (raw search speed)")
 	notation := fs.String("notation", "auto", "moves in pos (h8, y from the top) or diagram (H8, row from the bottom) notation; auto picks diagram for problems")
@@ -124,6 +125,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	ws.NoVerify = *noVerify || *check
+	ws.LeafVCF = *leafVCF
 	opt := solveOptions{rule: rule, w: w, h: h, vcf: *vcf, vct: *vct, mode: *mode, level: *level,
 		ids: *ids, limit: *limit, depth: *depth, notation: *notation}
 

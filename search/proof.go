@@ -214,6 +214,13 @@ func (w *WinSearch) extractAttack(x *winExtract, ply int) (int, bool) {
 			return 0, false
 		}
 	}
+	if e.leaf && w.kind == VCT {
+		// Proven by its VCF: the rest of the proof is the VCF's.
+		saved := w.enter(VCF, int(e.need))
+		n, ok := w.extractAttack(x, ply)
+		w.leave(saved)
+		return n, ok
+	}
 	m := engine.Pos(e.move)
 	x.p.moves[h] = m
 	x.cells[m] = true

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -275,6 +276,65 @@ func testWinSchedule(t *testing.T, sch WinSchedule) {
 					t.Errorf("%s %v: checker: %v", tc.name, rule, err)
 				}
 			}
+		}
+	}
+}
+
+// TestWinLeafVCF: the VCT's leaf VCFs (on by default) change no verdict of
+// the table, their proofs pass the checker, and with MaxDepth set no proof
+// is longer than the limit even though a leaf VCF may reach past the
+// iteration's budget.
+func TestWinLeafVCF(t *testing.T) {
+	for _, tc := range winCases {
+		if tc.kind != VCT {
+			continue
+		}
+		for rule, want := range tc.want {
+			for _, leaf := range []int{-1, 0, 2} {
+				for _, depth := range []int{0, want.depth} {
+					b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
+					ev := eval.Attach(b)
+					hash := b.Hash()
+					w := NewWinSearch(1 << 14)
+					w.LeafVCF, w.MaxDepth = leaf, depth
+					r := w.Prove(context.Background(), b, ev, VCT, time.Now().Add(10*time.Second), 0)
+					name := fmt.Sprintf("%s %v leaf %d depth %d", tc.name, rule, leaf, depth)
+					if b.Hash() != hash {
+						t.Fatalf("%s: the board was not restored", name)
+					}
+					if err := ev.Verify(); err != nil {
+						t.Fatalf("%s: the evaluator was not restored: %v", name, err)
+					}
+					if r.Win != (want.depth > 0) || w.Rejected != 0 {
+						t.Errorf("%s: win %v (rejected %d), want depth %d", name, r.Win, w.Rejected, want.depth)
+						continue
+					}
+					if !r.Win {
+						continue
+					}
+					if depth > 0 && r.Depth > depth {
+						t.Errorf("%s: a proof of %d attacker moves", name, r.Depth)
+					}
+					if err := CheckProof(b, r.Proof, 0); err != nil {
+						t.Errorf("%s: checker: %v", name, err)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestWinLeafVCFDepthCap: a leaf VCF stays within MaxDepth (the
+// four-three needs three attacker moves).
+func TestWinLeafVCFDepthCap(t *testing.T) {
+	b := winTestBoard(t, engine.Freestyle, "e8f8g8h9h10", "d8a1o1a15", engine.Black)
+	ev := eval.Attach(b)
+	for depth, want := range map[int]bool{2: false, 3: true, 4: true} {
+		w := NewWinSearch(1 << 12)
+		w.MaxDepth = depth
+		r := w.Prove(context.Background(), b, ev, VCT, time.Time{}, 0)
+		if r.Win != want || !r.Complete || (r.Win && r.Depth > depth) {
+			t.Errorf("depth %d: win %v depth %d complete %v, want %v", depth, r.Win, r.Depth, r.Complete, want)
 		}
 	}
 }

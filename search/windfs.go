@@ -97,6 +97,16 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 			return winDisproven, 0
 		}
 	}
+	if w.kind == VCT && w.leafExtra > 0 && budget >= 2 {
+		if n, m := w.leafVCF(ply, budget); n > 0 {
+			e := w.tt.slot(key)
+			e.need, e.move, e.leaf = uint8(n), int32(m), true
+			return winProven, n
+		}
+		if w.stopped {
+			return winUnknown, 0
+		}
+	}
 	if budget == 2 {
 		if q, settled := w.lastFour(); settled {
 			if q == engine.NoPos {
@@ -104,7 +114,7 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 				return winDisproven, 0
 			}
 			e := w.tt.slot(key)
-			e.need, e.move = 2, int32(q)
+			e.need, e.move, e.leaf = 2, int32(q), false
 			return winProven, 2
 		}
 	}
@@ -131,7 +141,7 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 			// early in its neighbours (measured: a few more VCTs within 1 s).
 			w.hist[m.p] = min(w.hist[m.p]+int32(budget*budget), 1<<13)
 			e := w.tt.slot(key)
-			e.need, e.move, e.work = uint8(n+cost), int32(m.p), workOf(w.nodes-start)
+			e.need, e.move, e.work, e.leaf = uint8(n+cost), int32(m.p), workOf(w.nodes-start), false
 			return winProven, n + cost
 		case winUnknown:
 			return winUnknown, 0
@@ -139,6 +149,24 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 	}
 	w.storeFail(key, budget, cut, w.nodes-start)
 	return winDisproven, 0
+}
+
+// leafVCF looks for a VCF of up to budget+LeafVCF fours (within the depth
+// cap) from the VCT attacker node at ply; it returns the VCF's length and
+// first move, or 0. The VCF's table entries are its own (the VCF salt),
+// shared with every other VCF of the search.
+func (w *WinSearch) leafVCF(ply, budget int) (int, engine.Pos) {
+	saved := w.enter(VCF, min(budget+w.leafExtra, w.depthCap-w.attStones))
+	defer w.leave(saved)
+	r, n := w.dfsAttack(ply)
+	if r != winProven {
+		return 0, engine.NoPos
+	}
+	e := w.tt.probe(w.key())
+	if e == nil || e.need == 0 {
+		return 0, engine.NoPos
+	}
+	return n, engine.Pos(e.move)
 }
 
 // storeFail records a disproof; it holds at any depth when no depth limit

@@ -166,7 +166,7 @@ func (w *WinSearch) mid(ply int, attacker bool, thpn, thdn uint32) {
 func (w *WinSearch) storeProof(key uint64, need int, move engine.Pos, work int64) {
 	e := w.tt.slot(key)
 	if e.need == 0 || int(e.need) > need {
-		e.need, e.move = uint8(need), int32(move)
+		e.need, e.move, e.leaf = uint8(need), int32(move), false
 	}
 	e.work = max(e.work, workOf(work))
 }

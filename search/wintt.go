@@ -26,6 +26,9 @@ type winEntry struct {
 	need  uint8
 	fail  uint8
 	work  uint8 // log2 of the nodes the entry's search cost, for replacement
+	// leaf: a VCT node proven by its VCF (WinSearch.LeafVCF); the proof
+	// below it is the VCF's, under the VCF's keys.
+	leaf bool
 }
 
 // winFailAll marks a disproof that no extra depth can change.
