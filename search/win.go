@@ -205,6 +205,8 @@ type WinSearch struct {
 	bufs       [][]winMove
 	cells      []engine.Pos
 	kill       []engine.Pos
+	fives      []engine.Pos // preProbe's five points
+	noPreProbe bool         // tests: play every four instead (preProbe)
 	threat     []engine.Pos
 	threatSeen map[uint64]bool
 	blocks     []engine.Pos // the defender's blocks in a threat's proof

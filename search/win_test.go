@@ -338,3 +338,29 @@ func TestWinLeafVCFDepthCap(t *testing.T) {
 		}
 	}
 }
+
+// TestWinPreProbe: looking up a four's grandchild before playing it
+// (preProbe) is the same search as playing it: on every case of the
+// table, under every rule it names, both find the same verdict and depth,
+// and the proofs pass the checker.
+func TestWinPreProbe(t *testing.T) {
+	for _, tc := range winCases {
+		for rule, want := range tc.want {
+			var res [2]WinResult
+			for i, off := range []bool{false, true} {
+				b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
+				ev := eval.Attach(b)
+				w := NewWinSearch(1 << 14)
+				w.noPreProbe = off
+				res[i] = w.Prove(context.Background(), b, ev, tc.kind, time.Now().Add(10*time.Second), 0)
+				if w.Rejected != 0 {
+					t.Errorf("%s %v (pre-probe off %v): %d proofs rejected", tc.name, rule, off, w.Rejected)
+				}
+			}
+			if res[0].Win != (want.depth > 0) || res[0].Win != res[1].Win || res[0].Depth != res[1].Depth {
+				t.Errorf("%s %v: win %v depth %d with the pre-probe, %v depth %d without, want depth %d",
+					tc.name, rule, res[0].Win, res[0].Depth, res[1].Win, res[1].Depth, want.depth)
+			}
+		}
+	}
+}

@@ -128,7 +128,19 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 		w.storeFail(key, budget, cut, 1)
 		return winDisproven, 0
 	}
+	pre := w.canPreProbe()
 	for _, m := range ms {
+		if pre {
+			switch r, n := w.preProbe(m.p, budget); r {
+			case winDisproven:
+				continue
+			case winProven:
+				w.hist[m.p] = min(w.hist[m.p]+int32(budget*budget), 1<<13)
+				e := w.tt.slot(key)
+				e.need, e.move, e.work, e.leaf = uint8(n+1), int32(m.p), workOf(w.nodes-start), false
+				return winProven, n + 1
+			}
+		}
 		cost := w.play(m.p)
 		r, n := w.dfsDefend(ply + 1)
 		w.unplay()
@@ -167,6 +179,52 @@ func (w *WinSearch) leafVCF(ply, budget int) (int, engine.Pos) {
 		return 0, engine.NoPos
 	}
 	return n, engine.Pos(e.move)
+}
+
+// canPreProbe reports whether the attacker node on the board may look up
+// its fours' grandchildren before playing them (preProbe): outside caro,
+// where a five can also be stopped at the far end of its line, under the
+// plain budget (a four costs one move), and when the defender has no five
+// point, so that its only replies to a four are the four's five points.
+func (w *WinSearch) canPreProbe() bool {
+	return !w.caro && !w.weighted && !w.noPreProbe && len(w.ev.Fives(w.def)) == 0
+}
+
+// preProbe looks up the attacker node after the attacker's four at p and
+// the defender's forced block, without playing either: in a VCF a
+// third of the attacker's nodes and half of the moves played led to
+// positions the table had already settled (VCF #113 of the renju set). It
+// applies when p makes a four with a single five point q that the
+// defender may take (under renju a black defender's q must not possibly
+// be forbidden: white's stone at p can only make black's lines weaker);
+// it returns winProven with the node's need, winDisproven (counting a
+// depth cut-off as the node's own probe would) or winUnknown to play the
+// move.
+func (w *WinSearch) preProbe(p engine.Pos, budget int) (winRes, int) {
+	fs := w.ev.AppendFivePoints(w.fives[:0], p, w.att)
+	w.fives = fs
+	if len(fs) != 1 {
+		return winUnknown, 0
+	}
+	q := fs[0]
+	if w.def == engine.Black && w.b.Rule() == engine.Renju && w.blackMayBeForbidden(q) {
+		return winUnknown, 0
+	}
+	e := w.tt.probe(w.keyOf(w.b.HashAfter2(p, q)))
+	if e == nil {
+		return winUnknown, 0
+	}
+	child := budget - 1
+	switch {
+	case e.need > 0 && int(e.need) <= child:
+		return winProven, int(e.need)
+	case e.fail == winFailAll:
+		return winDisproven, 0
+	case int(e.fail) >= child:
+		w.cutoffs++
+		return winDisproven, 0
+	}
+	return winUnknown, 0
 }
 
 // storeFail records a disproof; it holds at any depth when no depth limit
