@@ -85,17 +85,8 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 	}
 	budget := w.budget()
 	key := w.key()
-	if e := w.tt.probe(key); e != nil {
-		if e.need > 0 && int(e.need) <= budget {
-			return winProven, int(e.need)
-		}
-		if e.fail == winFailAll {
-			return winDisproven, 0
-		}
-		if int(e.fail) >= budget {
-			w.cutoffs++
-			return winDisproven, 0
-		}
+	if r, n := w.ttVerdict(w.tt.probe(key), budget); r != winUnknown {
+		return r, n
 	}
 	if w.kind == VCT && w.leafExtra > 0 && budget >= 2 {
 		if n, m := w.leafVCF(ply, budget); n > 0 {
@@ -210,17 +201,22 @@ func (w *WinSearch) preProbe(p engine.Pos, budget int) (winRes, int) {
 	if w.def == engine.Black && w.b.Rule() == engine.Renju && w.blackMayBeForbidden(q) {
 		return winUnknown, 0
 	}
-	e := w.tt.probe(w.keyOf(w.b.HashAfter2(p, q)))
-	if e == nil {
-		return winUnknown, 0
-	}
-	child := budget - 1
+	return w.ttVerdict(w.tt.probe(w.keyOf(w.b.HashAfter2(p, q))), budget-1)
+}
+
+// ttVerdict is what the table entry e (nil: none) settles of an attacker
+// node with budget moves left: winProven with the need, winDisproven (a
+// disproof that holds only up to some depth counts as a depth cut-off),
+// or winUnknown when the node must be searched.
+func (w *WinSearch) ttVerdict(e *winEntry, budget int) (winRes, int) {
 	switch {
-	case e.need > 0 && int(e.need) <= child:
+	case e == nil:
+		return winUnknown, 0
+	case e.need > 0 && int(e.need) <= budget:
 		return winProven, int(e.need)
 	case e.fail == winFailAll:
 		return winDisproven, 0
-	case int(e.fail) >= child:
+	case int(e.fail) >= budget:
 		w.cutoffs++
 		return winDisproven, 0
 	}
@@ -263,9 +259,13 @@ func (w *WinSearch) dfsDefend(ply int) (winRes, int) {
 	w.orderReplies(ms, budget)
 	worst := 0
 	for _, m := range ms {
-		w.play(m.p)
-		r, n := w.dfsAttack(ply + 1)
-		w.unplay()
+		// A reply whose attacker node the table settles is not played.
+		r, n := w.ttVerdict(w.tt.probe(w.keyOf(w.b.HashAfter(m.p))), budget)
+		if r == winUnknown {
+			w.play(m.p)
+			r, n = w.dfsAttack(ply + 1)
+			w.unplay()
+		}
 		if w.stopped {
 			return winUnknown, 0
 		}
