@@ -52,6 +52,8 @@ func players() []playerSpec {
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCT }),
 		kakugoSpec("kakugo-vcta", "the same as kakugo: our VCT besides VCF, without the VCT defence check", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCTAttack }),
+		kakugoSpec("kakugo-vctc", "the full player whose chosen move is checked against the opponent's VCT (the next most visited move is played when it loses to one)", true,
+			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCTCheck }),
 		kakugoSpec("kakugo-vcf", "the full player with VCF search and defence only (the default until 2026-11-25)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCF }),
 		kakugoSpec("kakugo-nn", "the same as kakugo (the name older match logs use for the player with the prior)", true, nil),

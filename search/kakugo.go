@@ -65,17 +65,27 @@ const (
 	// defence check (which costs time and, being incomplete, throws away
 	// moves that are in fact safe).
 	WinSearchVCTAttack
+	// WinSearchVCTCheck: WinSearchVCTAttack, and the tree search's move is
+	// checked before it is played: when the opponent has a proven VCT
+	// after it, the next of the most visited moves is checked instead.
+	WinSearchVCTCheck
 )
 
 // searchesVCT reports whether the mode looks for our own VCT.
-func (m WinSearchMode) searchesVCT() bool { return m == WinSearchVCT || m == WinSearchVCTAttack }
+func (m WinSearchMode) searchesVCT() bool {
+	return m == WinSearchVCT || m == WinSearchVCTAttack || m == WinSearchVCTCheck
+}
+
+// checksMove reports whether the mode checks the tree search's move
+// against the opponent's VCT (checkMove).
+func (m WinSearchMode) checksMove() bool { return m == WinSearchVCTCheck }
 
 // defendsVCT reports whether the mode runs the VCT defence check.
 func (m WinSearchMode) defendsVCT() bool { return m == WinSearchVCT }
 
 // String names the mode as the player list does.
 func (m WinSearchMode) String() string {
-	return [...]string{"default", "off", "vcf", "vct", "vct-attack"}[min(int(m), 4)]
+	return [...]string{"default", "off", "vcf", "vct", "vct-attack", "vct-check"}[min(int(m), 5)]
 }
 
 // Default memory figures.
@@ -298,7 +308,15 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 		// be one of the parries when the opponent has a forced win.
 		return kakugoChoice(e, allowed), nil
 	}
-	return k.search(ctx, b, lim, bud, timed, allowed, nbest)
+	if !k.cfg.win.checksMove() || nbest > 0 || k.prover == nil {
+		return k.search(ctx, b, lim, bud, timed, allowed, nbest)
+	}
+	sbud := bud
+	if timed {
+		sbud = bud.Reserve(bud.Hard() * kakugoCheckShare / 100)
+	}
+	move, ranked := k.search(ctx, b, lim, sbud, timed, allowed, nbest)
+	return k.checkMove(ctx, b, lim, bud, timed, move, ranked), ranked
 }
 
 // watchLoad starts measuring a timed move for the load guard; the returned

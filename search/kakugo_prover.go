@@ -73,57 +73,13 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 		pb = b.Clone()
 		pe = eval.Attach(pb)
 	}
-	abandoned := false
+	pc := proverCall{k: k, ctx: ctx, lim: lim, bud: bud, timed: timed}
 	defer func() {
-		if timed && !abandoned {
+		if timed && !pc.abandoned {
 			pe.Detach()
 		}
 	}()
-	// call runs f with the deadline and node cap of one step, and reports
-	// whether it finished.
-	call := func(share int, nodes int64, f func(ctx context.Context, deadline time.Time, maxNodes int64)) bool {
-		if !timed {
-			f(ctx, time.Time{}, nodes)
-			return true
-		}
-		deadline := time.Now().Add(bud.Hard() * time.Duration(share) / 100)
-		if dl := bud.Deadline(); deadline.After(dl) {
-			deadline = dl
-		}
-		if !time.Now().Before(deadline) {
-			// No time left for this step (a move that starts late on a busy
-			// machine): skip it rather than start a call only to abandon it,
-			// which would also keep the prover from the next move.
-			return false
-		}
-		if lim.MaxNodes <= 0 {
-			nodes = 0
-		}
-		wait := deadline.Add(kakugoProverGrace)
-		if dl := bud.Deadline(); wait.After(dl) {
-			wait = dl
-		}
-		cctx, cancel := context.WithDeadline(ctx, wait)
-		defer cancel()
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			f(cctx, deadline, nodes)
-		}()
-		select {
-		case <-done:
-			return true
-		case <-cctx.Done():
-			select {
-			case <-done: // finished just in time
-				return true
-			default:
-			}
-			abandoned = true
-			k.proverBusy = done
-			return false
-		}
-	}
+	call := pc.run
 	kinds := []bool{false, true}
 	if !k.cfg.win.searchesVCT() {
 		kinds = kinds[:1]
@@ -175,6 +131,66 @@ func (k *Kakugo) proverIdle() bool {
 		k.proverBusy = nil
 		return true
 	default:
+		return false
+	}
+}
+
+// proverCall runs the steps of one move's winning search: each with the
+// deadline and node cap of its step, in a timed search on its own goroutine,
+// abandoned (and the prover marked busy) if it overruns.
+type proverCall struct {
+	k         *Kakugo
+	ctx       context.Context
+	lim       Limits
+	bud       Budget
+	timed     bool
+	abandoned bool // a step was abandoned: its board is still in use
+}
+
+// run runs f with the deadline and node cap of a step of share percent of
+// the hard limit (at most nodes under a playout limit), and reports whether
+// it finished.
+func (c *proverCall) run(share int, nodes int64, f func(ctx context.Context, deadline time.Time, maxNodes int64)) bool {
+	if !c.timed {
+		f(c.ctx, time.Time{}, nodes)
+		return true
+	}
+	bud := c.bud
+	deadline := time.Now().Add(bud.Hard() * time.Duration(share) / 100)
+	if dl := bud.Deadline(); deadline.After(dl) {
+		deadline = dl
+	}
+	if !time.Now().Before(deadline) {
+		// No time left for this step (a move that starts late on a busy
+		// machine): skip it rather than start a call only to abandon it,
+		// which would also keep the prover from the next move.
+		return false
+	}
+	if c.lim.MaxNodes <= 0 {
+		nodes = 0
+	}
+	wait := deadline.Add(kakugoProverGrace)
+	if dl := bud.Deadline(); wait.After(dl) {
+		wait = dl
+	}
+	cctx, cancel := context.WithDeadline(c.ctx, wait)
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f(cctx, deadline, nodes)
+	}()
+	select {
+	case <-done:
+		return true
+	case <-cctx.Done():
+		select {
+		case <-done: // finished just in time
+			return true
+		default:
+		}
+		c.abandoned = true
+		c.k.proverBusy = done
 		return false
 	}
 }

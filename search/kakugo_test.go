@@ -512,6 +512,7 @@ func TestKakugoWinSearchModes(t *testing.T) {
 		{WinSearchVCF, 1, 1},
 		{WinSearchVCT, 2, 2},
 		{WinSearchVCTAttack, 2, 1},
+		{WinSearchVCTCheck, 3, 1}, // and the check of the chosen move
 	}
 	for _, tc := range cases {
 		b := mctsBoard(t, 15, engine.Freestyle, "h8i9h9")

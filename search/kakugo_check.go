@@ -1,0 +1,68 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// The move check (WinSearchVCTCheck): the tree search sees a few plies
+// and the evaluator's threats, not the opponent's long forced wins, and the
+// VCT defence check before the search (WinSearchVCT), which restricts the
+// moves to those that break the one VCT it found, measured weaker: it costs
+// time at every move and throws away moves that are in fact safe. The
+// check instead asks, after the search, whether the opponent has a proven
+// VCT once the chosen move is played. A proven (and checked) VCT means the
+// move loses, so replacing it by a move without one can only help; a
+// search that runs out of time proves nothing and the move stands.
+const (
+	kakugoCheckShare = 15 // percent of the hard limit kept from the tree search
+	kakugoCheckMoves = 4  // the chosen move and at most three others
+	kakugoCheckNodes = 3000
+)
+
+// checkMove returns the first of move and the next most visited root moves
+// (ranked) after which the prover finds no VCT for the opponent, or move
+// when every one checked loses or time runs out.
+func (k *Kakugo) checkMove(ctx context.Context, b *engine.Board, lim Limits, bud Budget, timed bool, move engine.Pos, ranked []mctsRanked) engine.Pos {
+	if len(ranked) == 0 || ranked[0].proof == 1 || !k.proverIdle() {
+		return move // nothing to check, a proven win, or no prover to check with
+	}
+	cands := []engine.Pos{move}
+	for _, r := range ranked {
+		if len(cands) == kakugoCheckMoves {
+			break
+		}
+		if r.move != move && r.proof != -1 {
+			cands = append(cands, r.move)
+		}
+	}
+	pc := proverCall{k: k, ctx: ctx, lim: lim, bud: bud, timed: timed}
+	for _, m := range cands {
+		if !b.Legal(m) {
+			continue
+		}
+		pb := b.Clone()
+		pb.Make(m)
+		pe := eval.Attach(pb)
+		var r kakugoWin
+		ran := pc.run(kakugoCheckShare, kakugoCheckNodes, func(c context.Context, dl time.Time, mn int64) {
+			r = k.prover.prove(c, pb, pe, true, dl, mn)
+		})
+		if !ran {
+			return m // unchecked: the best that is left
+		}
+		k.stats.winNodes += r.nodes
+		if !r.win {
+			if m != move {
+				k.say(lim, fmt.Sprintf("check | %s instead of %s", engine.FormatMove(b.XY(m)), engine.FormatMove(b.XY(move))))
+			}
+			return m
+		}
+		k.say(lim, fmt.Sprintf("check | %s loses to a vct | pv %s", engine.FormatMove(b.XY(m)), kakugoMoves(pb, r.line)))
+	}
+	return move
+}

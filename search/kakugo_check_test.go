@@ -1,0 +1,86 @@
+package search
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// kakugoLosingProver proves a VCT for the side to move in the positions
+// listed (our moves that lose, seen from the opponent's turn), nothing else.
+type kakugoLosingProver struct {
+	kakugoFakeProver
+	lost map[uint64]bool
+	vcts int
+}
+
+func (f *kakugoLosingProver) prove(_ context.Context, b *engine.Board, _ *eval.Evaluator, vct bool, _ time.Time, _ int64) kakugoWin {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.proves++
+	if vct && f.lost[b.Hash()] {
+		f.vcts++
+		return kakugoWin{win: true, move: b.Pos(0, 0), line: []engine.Pos{b.Pos(0, 0)}, nodes: 1}
+	}
+	return kakugoWin{move: engine.NoPos}
+}
+
+// TestKakugoCheckMove: under WinSearchVCTCheck the player does not play a
+// move after which the opponent has a proven VCT while one of its most
+// visited moves has none, says why in a message, and plays the search's
+// choice when every move it checks loses.
+func TestKakugoCheckMove(t *testing.T) {
+	const pos = "h8i9h9h10j8"
+	lim := kakugoNodes(600)
+	b := mctsBoard(t, 15, engine.Freestyle, pos)
+	plain := NewKakugo(KakugoOptions{WinSearch: WinSearchVCTAttack})
+	plain.newProver = func(int) kakugoProver { return &kakugoLosingProver{} }
+	first, ranked := plain.think(context.Background(), b, lim, 0)
+	if len(ranked) < 2 {
+		t.Fatalf("the search ranked %d moves", len(ranked))
+	}
+	after := func(m engine.Pos) uint64 {
+		c := b.Clone()
+		c.Make(m)
+		return c.Hash()
+	}
+
+	// The search's choice loses: another of its moves is played.
+	f := &kakugoLosingProver{lost: map[uint64]bool{after(first): true}}
+	k := NewKakugo(KakugoOptions{WinSearch: WinSearchVCTCheck})
+	k.newProver = func(int) kakugoProver { return f }
+	var lines []string
+	l := lim
+	l.Info = func(s string) { lines = append(lines, s) }
+	m, again := k.think(context.Background(), b, l, 0)
+	if again[0].move != first {
+		t.Fatalf("the search is not repeatable: %v then %v", first, again[0].move)
+	}
+	if m == first || !b.Legal(m) {
+		t.Errorf("played %s, which loses to a VCT", engine.FormatMove(b.XY(m)))
+	}
+	if f.vcts != 1 {
+		t.Errorf("%d VCTs proven, want the one after the search's choice", f.vcts)
+	}
+	if !strings.Contains(strings.Join(lines, "\n"), "loses to a vct") {
+		t.Errorf("no message says why: %q", lines)
+	}
+
+	// Every move loses: the search's choice stands.
+	f = &kakugoLosingProver{lost: map[uint64]bool{}}
+	for _, r := range ranked {
+		f.lost[after(r.move)] = true
+	}
+	k = NewKakugo(KakugoOptions{WinSearch: WinSearchVCTCheck})
+	k.newProver = func(int) kakugoProver { return f }
+	if m, _ := k.think(context.Background(), b, lim, 0); m != first {
+		t.Errorf("played %s with every move lost, want the search's %s", engine.FormatMove(b.XY(m)), engine.FormatMove(b.XY(first)))
+	}
+	if f.vcts != min(len(ranked), kakugoCheckMoves) {
+		t.Errorf("%d moves checked, want %d", f.vcts, min(len(ranked), kakugoCheckMoves))
+	}
+}
