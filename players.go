@@ -40,7 +40,7 @@ func kakugoSpec(name, summary string, prior bool, tweak func(*search.KakugoOptio
 // players lists the built-in players; the first is the default.
 func players() []playerSpec {
 	return []playerSpec{
-		kakugoSpec("kakugo", "the full player: VCF search and defence and our VCT, then MCTS with the CNN policy prior asked lazily (root, and nodes at 30 visits); threads from INFO thread_num, else --threads or KAKUGO_THREADS", true, nil),
+		kakugoSpec("kakugo", "the full player: VCF search and defence and our VCT, then MCTS with the CNN policy prior asked lazily (root, and nodes at 30 visits), its move checked against the opponent's VCT; threads from INFO thread_num, else --threads or KAKUGO_THREADS", true, nil),
 		kakugoSpec("kakugo-noprior", "the full player without the CNN prior (the evaluator's priors alone; the default until 2026-11-23)", false, nil),
 		kakugoSpec("kakugo-rollout", "the full player with roll-out leaves (at most 30 plies of a pattern policy)", true,
 			func(o *search.KakugoOptions) { o.Leaf = search.LeafRollout }),
@@ -50,9 +50,9 @@ func players() []playerSpec {
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchOff }),
 		kakugoSpec("kakugo-vct", "the full player with VCT and the VCT defence check besides VCF", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCT }),
-		kakugoSpec("kakugo-vcta", "the same as kakugo: our VCT besides VCF, without the VCT defence check", true,
+		kakugoSpec("kakugo-vcta", "our VCT besides VCF, without the VCT defence check or the move check (the default until the move check, 2026-11-25)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCTAttack }),
-		kakugoSpec("kakugo-vctc", "the full player whose chosen move is checked against the opponent's VCT (the next most visited move is played when it loses to one)", true,
+		kakugoSpec("kakugo-vctc", "the same as kakugo: the chosen move is checked against the opponent's VCT (the next most visited move is played when it loses to one)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCTCheck }),
 		kakugoSpec("kakugo-vcf", "the full player with VCF search and defence only (the default until 2026-11-25)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCF }),

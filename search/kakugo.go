@@ -48,9 +48,10 @@ type KakugoOptions struct {
 type WinSearchMode uint8
 
 const (
-	// WinSearchDefault is the mode measured best: WinSearchVCTAttack
-	// (+91 ± 39 Elo against WinSearchVCF at 200 ms a move with the VCT at
-	// 15% of the hard limit, 200 games; see docs/testing.md).
+	// WinSearchDefault is the mode measured best: WinSearchVCTCheck
+	// (+121 ± 43 Elo freestyle and +175 ± 47 renju against
+	// WinSearchVCTAttack at 200 ms a move, 200 games each, which was +91
+	// ± 39 against WinSearchVCF; see docs/testing.md).
 	WinSearchDefault WinSearchMode = iota
 	// WinSearchOff: no winning search; the tree search alone.
 	WinSearchOff

@@ -36,7 +36,7 @@ func mctsDefaults() mctsConfig {
 		leaf:         LeafStatic,
 		rolloutPlies: mctsRolloutPlies,
 		staticScale:  mctsStaticScale,
-		win:          WinSearchVCTAttack,
+		win:          WinSearchVCTCheck,
 		policyAt:     mctsPolicyVisits,
 		policyMix:    mctsPolicyMix,
 	}
