@@ -19,9 +19,9 @@ import (
 // move loses, so replacing it by a move without one can only help; a
 // search that runs out of time proves nothing and the move stands.
 const (
-	kakugoCheckShare = 15 // percent of the hard limit kept from the tree search
-	kakugoCheckMoves = 8  // the chosen move and at most seven others (+25 ± 23 Elo over 4, 400 games)
-	kakugoCheckNodes = 3000
+	kakugoCheckShare = 15   // percent of the hard limit kept from the tree search
+	kakugoCheckMoves = 8    // the chosen move and at most seven others (+25 ± 23 Elo over 4, 400 games)
+	kakugoCheckNodes = 3000 // per candidate under a playout limit (bench, untimed moves)
 )
 
 // checkMove returns the first of move and the next most visited root moves
