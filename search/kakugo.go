@@ -309,15 +309,16 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 		// be one of the parries when the opponent has a forced win.
 		return kakugoChoice(e, allowed), nil
 	}
-	if !k.cfg.win.checksMove() || nbest > 0 || k.prover == nil {
-		return k.search(ctx, b, lim, bud, timed, allowed, nbest)
-	}
+	check := k.cfg.win.checksMove() && nbest == 0 && k.prover != nil
 	sbud := bud
-	if timed {
-		sbud = bud.Reserve(bud.Hard() * kakugoCheckShare / 100)
+	if check && timed {
+		sbud = bud.Reserve(bud.Hard() * kakugoCheckShare / 100) // the check's time
 	}
 	move, ranked := k.search(ctx, b, lim, sbud, timed, allowed, nbest)
-	return k.checkMove(ctx, b, lim, bud, timed, move, ranked), ranked
+	if check {
+		move = k.checkMove(ctx, b, lim, bud, timed, move, ranked)
+	}
+	return move, ranked
 }
 
 // watchLoad starts measuring a timed move for the load guard; the returned

@@ -90,8 +90,7 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 	}
 	if w.kind == VCT && w.leafExtra > 0 && budget >= 2 {
 		if n, m := w.leafVCF(ply, budget); n > 0 {
-			e := w.tt.slot(key)
-			e.need, e.move, e.leaf = uint8(n), int32(m), true
+			w.storeWin(key, n, m, true)
 			return winProven, n
 		}
 		if w.stopped {
@@ -104,8 +103,7 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 				w.cutoffs++ // more budget might find more
 				return winDisproven, 0
 			}
-			e := w.tt.slot(key)
-			e.need, e.move, e.leaf = 2, int32(q), false
+			w.storeWin(key, 2, q, false)
 			return winProven, 2
 		}
 	}
@@ -126,9 +124,7 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 			case winDisproven:
 				continue
 			case winProven:
-				w.hist[m.p] = min(w.hist[m.p]+int32(budget*budget), 1<<13)
-				e := w.tt.slot(key)
-				e.need, e.move, e.work, e.leaf = uint8(n+1), int32(m.p), workOf(w.nodes-start), false
+				w.proved(key, m.p, n+1, budget, start)
 				return winProven, n + 1
 			}
 		}
@@ -140,11 +136,7 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 		}
 		switch r {
 		case winProven:
-			// History heuristic: a move that proved one node is tried
-			// early in its neighbours (measured: a few more VCTs within 1 s).
-			w.hist[m.p] = min(w.hist[m.p]+int32(budget*budget), 1<<13)
-			e := w.tt.slot(key)
-			e.need, e.move, e.work, e.leaf = uint8(n+cost), int32(m.p), workOf(w.nodes-start), false
+			w.proved(key, m.p, n+cost, budget, start)
 			return winProven, n + cost
 		case winUnknown:
 			return winUnknown, 0
@@ -152,6 +144,24 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 	}
 	w.storeFail(key, budget, cut, w.nodes-start)
 	return winDisproven, 0
+}
+
+// proved records that the attacker's move p wins the node key (with
+// budget moves left, searched since the node count start) in need moves.
+// History heuristic: a move that proved one node is tried early in its
+// neighbours (measured: a few more VCTs within 1 s).
+func (w *WinSearch) proved(key uint64, p engine.Pos, need, budget int, start int64) {
+	w.hist[p] = min(w.hist[p]+int32(budget*budget), 1<<13)
+	w.storeWin(key, need, p, false).work = workOf(w.nodes - start)
+}
+
+// storeWin records in the table a win of need attacker moves starting
+// with move; leaf marks a VCT node proven by its leaf VCF, whose proof is
+// read back under the VCF's keys. It returns the entry.
+func (w *WinSearch) storeWin(key uint64, need int, move engine.Pos, leaf bool) *winEntry {
+	e := w.tt.slot(key)
+	e.need, e.move, e.leaf = uint8(need), int32(move), leaf
+	return e
 }
 
 // leafVCF looks for a VCF of up to budget+LeafVCF fours (within the depth
@@ -260,7 +270,9 @@ func (w *WinSearch) dfsDefend(ply int) (winRes, int) {
 	w.orderReplies(ms, budget)
 	worst := 0
 	for _, m := range ms {
-		// A reply whose attacker node the table settles is not played.
+		// A reply whose attacker node the table settles is not played. The
+		// probe is repeated after orderReplies's: the searches of the
+		// earlier replies may have changed the entry since.
 		r, n := w.ttVerdict(w.tt.probe(w.keyOf(w.b.HashAfter(m.p))), budget)
 		if r == winUnknown {
 			w.play(m.p)
