@@ -295,7 +295,7 @@ func (w *WinSearch) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 	if w.MaxDepth <= 0 {
 		w.depthCap = DefaultVCFDepth // the default VCT limit bounds the threes' search, not the leaf VCFs
 	}
-	if kind == VCT && w.Method == WinDepthFirst && !w.weighted && w.LeafVCF >= 0 {
+	if kind == VCT && !w.weighted && w.LeafVCF >= 0 {
 		w.leafExtra = w.LeafVCF
 		if w.leafExtra == 0 {
 			w.leafExtra = DefaultLeafVCF
@@ -309,8 +309,11 @@ func (w *WinSearch) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 	// Iterative deepening on attack depth, and for VCT widening: each
 	// threat level runs winLevelLag moves behind the narrower one.
 	levels, lag := 1, 0
-	if w.weighted {
-		// One search with every threat level's moves, priced by moveCost.
+	if w.weighted || (kind == VCT && w.Method == WinProofNumber) {
+		// One search with every threat level's moves, priced by moveCost,
+		// or ordered by df-pn's initial proof numbers (pnInit): on every
+		// eighth renju VCT problem at 800,000 nodes, df-pn solved 117 of 135
+		// this way and 115 with a search per threat level.
 		w.level = w.maxLevel()
 	} else if kind == VCT {
 		levels = w.maxLevel() + 1
@@ -326,7 +329,7 @@ search:
 			if done[lv] || d < 2 {
 				continue
 			}
-			if !w.weighted {
+			if levels > 1 {
 				w.level = lv
 			}
 			w.salt, w.limit, w.cutoffs = w.saltFor(kind, w.level), d, 0

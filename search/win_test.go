@@ -290,15 +290,20 @@ func TestWinLeafVCF(t *testing.T) {
 			continue
 		}
 		for rule, want := range tc.want {
+			// df-pn reads its children's proofs from the table, where a
+			// leaf VCF's may need more moves than the budget: it must take
+			// them as proofs, or it expands them forever (the node limit
+			// then ends the search without a win).
 			for _, leaf := range []int{-1, 0, 2} {
-				for _, depth := range []int{0, want.depth} {
+				for _, dm := range [][2]int{{0, 0}, {0, 1}, {want.depth, 0}, {want.depth, 1}} {
+					depth, m := dm[0], WinMethod(dm[1])
 					b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
 					ev := eval.Attach(b)
 					hash := b.Hash()
 					w := NewWinSearch(1 << 14)
-					w.LeafVCF, w.MaxDepth = leaf, depth
-					r := w.Prove(context.Background(), b, ev, VCT, time.Now().Add(10*time.Second), 0)
-					name := fmt.Sprintf("%s %v leaf %d depth %d", tc.name, rule, leaf, depth)
+					w.LeafVCF, w.MaxDepth, w.Method = leaf, depth, m
+					r := w.Prove(context.Background(), b, ev, VCT, time.Now().Add(10*time.Second), 200000)
+					name := fmt.Sprintf("%s %v %v leaf %d depth %d", tc.name, rule, m, leaf, depth)
 					if b.Hash() != hash {
 						t.Fatalf("%s: the board was not restored", name)
 					}
@@ -320,6 +325,28 @@ func TestWinLeafVCF(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestWinPNLeafOverBudget: df-pn takes a node its leaf VCF proved as
+// proven even when the VCF needs more moves than the iteration's budget.
+// Here white wins by a VCF of three moves (two fours and the five), which
+// the root's leaf VCF finds in the first iteration (budget 2); df-pn once
+// read that proof back as unknown and gave up as if a limit had stopped
+// it. (A random position the project generated, freestyle.)
+func TestWinPNLeafOverBudget(t *testing.T) {
+	b := winTestBoard(t, engine.Freestyle, "g9k6e11k8k7i9j7j6g5e9h7e6", "e5g7f7k10h6i8e7h5j5k5i6", engine.White)
+	ev := eval.Attach(b)
+	for _, m := range []WinMethod{WinDepthFirst, WinProofNumber} {
+		w := NewWinSearch(1 << 12)
+		w.Method = m
+		r := w.Prove(context.Background(), b, ev, VCT, time.Time{}, 100000)
+		if !r.Win || r.Depth != 3 || w.Rejected != 0 {
+			t.Fatalf("%v: win %v depth %d rejected %d, want a win in 3", m, r.Win, r.Depth, w.Rejected)
+		}
+		if err := CheckProof(b, r.Proof, 0); err != nil {
+			t.Errorf("%v: checker: %v", m, err)
 		}
 	}
 }

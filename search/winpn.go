@@ -1,6 +1,9 @@
 package search
 
-import "github.com/kakugo/kakugo/engine"
+import (
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
 
 // Depth-first proof-number search (df-pn, Nagai 2002), the depth-first
 // form of Allis's proof-number search: a node is expanded while its proof
@@ -48,23 +51,32 @@ func (w *WinSearch) pnRoot() winRes {
 // for its budget, the stored numbers when they were computed under the
 // current limit, or the initial guess (1, 1).
 func (w *WinSearch) pnLookup(key uint64, budget int, attacker bool) (pn, dn uint32, need uint8) {
+	pn, dn, need, _ = w.pnProbe(key, budget)
+	return pn, dn, need
+}
+
+// pnProbe is pnLookup that also reports whether the table knew anything
+// of the node (false: the numbers are the initial guess).
+func (w *WinSearch) pnProbe(key uint64, budget int) (pn, dn uint32, need uint8, known bool) {
 	e := w.tt.probe(key)
 	if e == nil {
-		return 1, 1, 0
+		return 1, 1, 0, false
 	}
-	if e.need > 0 && int(e.need) <= budget {
-		return 0, winInf, e.need
+	if e.need > 0 && int(e.need) <= budget+w.leafExtra {
+		// A proof may need more moves than the budget where leaf VCFs
+		// (which reach leafExtra fours further) proved its ends.
+		return 0, winInf, e.need, true
 	}
 	if e.fail == winFailAll || (e.fail > 0 && int(e.fail) >= budget) {
 		if e.fail != winFailAll {
 			w.cutoffs++
 		}
-		return winInf, 0, 0
+		return winInf, 0, 0, true
 	}
 	if e.limit == w.pn.absLimit && e.pn != 0 && e.dn != 0 {
-		return e.pn, e.dn, 0
+		return e.pn, e.dn, 0, true
 	}
-	return 1, 1, 0
+	return 1, 1, 0, false
 }
 
 // frame returns the child cache of a ply, emptied.
@@ -84,6 +96,15 @@ func (w *WinSearch) mid(ply int, attacker bool, thpn, thdn uint32) {
 	budget := w.budget()
 	key := w.key()
 	start := w.nodes
+	if attacker && w.kind == VCT && w.leafExtra > 0 && budget >= 2 {
+		if n, m := w.leafVCF(ply, budget); n > 0 {
+			w.storeWin(key, n, m, true)
+			return
+		}
+		if w.stopped {
+			return
+		}
+	}
 	var ms []winMove
 	var out winOutcome
 	var need int
@@ -117,7 +138,10 @@ func (w *WinSearch) mid(ply int, attacker bool, thpn, thdn uint32) {
 	}
 	for _, m := range ms {
 		k := w.b.HashAfter(m.p) ^ w.salt
-		pn, dn, nd := w.pnLookup(k, childBudget, !attacker)
+		pn, dn, nd, known := w.pnProbe(k, childBudget)
+		if !known && attacker {
+			pn = w.pnInit(m.p)
+		}
 		kids = append(kids, winPNChild{p: m.p, key: k, pn: pn, dn: dn, need: nd})
 	}
 	w.pn.frames[ply] = kids
@@ -148,10 +172,10 @@ func (w *WinSearch) mid(ply int, attacker bool, thpn, thdn uint32) {
 		c := &kids[best]
 		var cpn, cdn uint32
 		if attacker {
-			cpn = min(thpn, satAdd(second, 1))
+			cpn = min(thpn, pnEps(second))
 			cdn = satAdd(thdn-dn, c.dn)
 		} else {
-			cdn = min(thdn, satAdd(second, 1))
+			cdn = min(thdn, pnEps(second))
 			cpn = satAdd(thpn-pn, c.pn)
 		}
 		w.play(c.p)
@@ -211,4 +235,33 @@ func satAdd(a, b uint32) uint32 {
 		return s
 	}
 	return winInf
+}
+
+// pnEps is the threshold a best child gets against the runner-up's
+// number n: n(1+1/4)+1 rather than n+1 (the 1+epsilon trick of
+// Pawlewicz and Lew), so that the search does not jump between two
+// children of nearly equal numbers at every step.
+func pnEps(n uint32) uint32 {
+	return satAdd(satAdd(n, n/4), 1)
+}
+
+// pnInit is the initial proof number of the attacker's move p not yet
+// searched: the weaker the threat, the more replies it allows and the
+// less likely it wins (df-pn+ style initial numbers, after Nagai).
+func (w *WinSearch) pnInit(p engine.Pos) uint32 {
+	if len(w.ev.Fives(w.def)) > 0 {
+		return 1
+	}
+	return uint32(pnInitCost[min(int(w.ev.Combo(p, w.att)), len(pnInitCost)-1)])
+}
+
+// pnInitCost is pnInit's number by the move's combo: 1 for the fours and
+// what wins outright, 2 for open threes, 3 for closed threes, 4 for twos.
+var pnInitCost = [...]uint8{
+	eval.ComboNone: 1, eval.ComboForbidden: 1,
+	eval.ComboTwo: 4, eval.ComboDoubleTwo: 4,
+	eval.ComboThree: 3, eval.ComboDoubleClosedThree: 3,
+	eval.ComboOpenThree: 2, eval.ComboDoubleThree: 2,
+	eval.ComboFour: 1, eval.ComboFourThree: 1, eval.ComboDoubleFour: 1,
+	eval.ComboStraightFour: 1, eval.ComboFive: 1,
 }
