@@ -126,7 +126,10 @@ const (
 	// problem (270) at 1 s of CPU it solved 220 against WinScheduleStep's
 	// 215 (the costs 1/2/3, 2/2/3 and 2/3/5 for open three/closed
 	// three/two solved 216, 216 and 217), but on all 1,080 only 832
-	// against 849, and in the player it lost Elo: not the default.
+	// against 849, and in the player it lost Elo: not the default. With
+	// leaf VCFs (since 2026-11-25) it solved 926 of the 1,080 at 800,000
+	// nodes each against the step schedule's 928 (costs 1/2/3: 930,
+	// 1/2/4: 924), each solving 14 to 20 that the other does not.
 	WinScheduleWeighted
 )
 
@@ -157,8 +160,8 @@ type WinSearch struct {
 	Schedule WinSchedule
 	// Threats are the VCT's quiet (non-four) attacking moves.
 	Threats WinThreats
-	// LeafVCF (VCT, depth-first search): at every attacker node with at
-	// least two moves of budget left, first look for a VCF of up to
+	// LeafVCF (VCT, every method and schedule): at every attacker node with
+	// at least two moves of budget left, first look for a VCF of up to
 	// budget+LeafVCF fours (within MaxDepth when it is set), so that a
 	// VCT ending in a long run of fours is found without the depth to
 	// search threes all along it. 0 means DefaultLeafVCF; negative: off.
@@ -295,7 +298,7 @@ func (w *WinSearch) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 	if w.MaxDepth <= 0 {
 		w.depthCap = DefaultVCFDepth // the default VCT limit bounds the threes' search, not the leaf VCFs
 	}
-	if kind == VCT && !w.weighted && w.LeafVCF >= 0 {
+	if kind == VCT && w.LeafVCF >= 0 {
 		w.leafExtra = w.LeafVCF
 		if w.leafExtra == 0 {
 			w.leafExtra = DefaultLeafVCF

@@ -293,17 +293,22 @@ func TestWinLeafVCF(t *testing.T) {
 			// df-pn reads its children's proofs from the table, where a
 			// leaf VCF's may need more moves than the budget: it must take
 			// them as proofs, or it expands them forever (the node limit
-			// then ends the search without a win).
+			// then ends the search without a win). The weighted schedule
+			// runs without a depth limit only: its MaxDepth counts the
+			// threats' costs, not moves.
 			for _, leaf := range []int{-1, 0, 2} {
-				for _, dm := range [][2]int{{0, 0}, {0, 1}, {want.depth, 0}, {want.depth, 1}} {
-					depth, m := dm[0], WinMethod(dm[1])
+				for _, dm := range [][3]int{{0, 0, 0}, {0, 1, 0}, {0, 0, 1}, {want.depth, 0, 0}, {want.depth, 1, 0}} {
+					depth, m, sch := dm[0], WinMethod(dm[1]), WinScheduleAuto
+					if dm[2] == 1 {
+						sch = WinScheduleWeighted
+					}
 					b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
 					ev := eval.Attach(b)
 					hash := b.Hash()
 					w := NewWinSearch(1 << 14)
-					w.LeafVCF, w.MaxDepth, w.Method = leaf, depth, m
+					w.LeafVCF, w.MaxDepth, w.Method, w.Schedule = leaf, depth, m, sch
 					r := w.Prove(context.Background(), b, ev, VCT, time.Now().Add(10*time.Second), 200000)
-					name := fmt.Sprintf("%s %v %v leaf %d depth %d", tc.name, rule, m, leaf, depth)
+					name := fmt.Sprintf("%s %v %v schedule %d leaf %d depth %d", tc.name, rule, m, sch, leaf, depth)
 					if b.Hash() != hash {
 						t.Fatalf("%s: the board was not restored", name)
 					}
