@@ -37,7 +37,7 @@ func (w *WinSearch) pnRoot() winRes {
 	if w.stopped {
 		return winUnknown
 	}
-	pn, dn, _ := w.pnLookup(w.key(), w.budget(), true)
+	pn, dn, _ := w.pnLookup(w.key(), w.budget())
 	switch {
 	case pn == 0:
 		return winProven
@@ -50,7 +50,7 @@ func (w *WinSearch) pnRoot() winRes {
 // pnLookup reads a node's numbers from the table: proven or disproven
 // for its budget, the stored numbers when they were computed under the
 // current limit, or the initial guess (1, 1).
-func (w *WinSearch) pnLookup(key uint64, budget int, attacker bool) (pn, dn uint32, need uint8) {
+func (w *WinSearch) pnLookup(key uint64, budget int) (pn, dn uint32, need uint8) {
 	pn, dn, need, _ = w.pnProbe(key, budget)
 	return pn, dn, need
 }
@@ -181,7 +181,7 @@ func (w *WinSearch) mid(ply int, attacker bool, thpn, thdn uint32) {
 		w.play(c.p)
 		w.mid(ply+1, !attacker, cpn, cdn)
 		w.unplay()
-		c.pn, c.dn, c.need = w.pnLookup(c.key, childBudget, !attacker)
+		c.pn, c.dn, c.need = w.pnLookup(c.key, childBudget)
 	}
 }
 
