@@ -88,14 +88,10 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 	if r, n := w.ttVerdict(w.tt.probe(key), budget); r != winUnknown {
 		return r, n
 	}
-	if w.kind == VCT && w.leafExtra > 0 && budget >= 2 {
-		if n, m := w.leafVCF(ply, budget); n > 0 {
-			w.storeWin(key, n, m, true)
-			return winProven, n
-		}
-		if w.stopped {
-			return winUnknown, 0
-		}
+	if n := w.leafVCF(ply, key, budget); n > 0 {
+		return winProven, n
+	} else if w.stopped {
+		return winUnknown, 0
 	}
 	if budget == 2 {
 		if q, settled := w.lastFour(); settled {
@@ -165,21 +161,27 @@ func (w *WinSearch) storeWin(key uint64, need int, move engine.Pos, leaf bool) *
 }
 
 // leafVCF looks for a VCF of up to budget+LeafVCF fours (within the depth
-// cap) from the VCT attacker node at ply; it returns the VCF's length and
-// first move, or 0. The VCF's table entries are its own (the VCF salt),
-// shared with every other VCF of the search.
-func (w *WinSearch) leafVCF(ply, budget int) (int, engine.Pos) {
+// cap) from the attacker node at ply with table key key, where one
+// applies: a VCT node with at least two moves of budget. A win is stored
+// as the node's (a leaf entry: its proof is read back under the VCF's
+// keys, the VCF salt, whose entries every VCF of the search shares); it
+// returns the VCF's length, or 0.
+func (w *WinSearch) leafVCF(ply int, key uint64, budget int) int {
+	if w.kind != VCT || w.leafExtra <= 0 || budget < 2 {
+		return 0
+	}
 	saved := w.enter(VCF, min(budget+w.leafExtra, w.depthCap-w.attStones))
-	defer w.leave(saved)
 	r, n := w.dfsAttack(ply)
-	if r != winProven {
-		return 0, engine.NoPos
+	var e *winEntry
+	if r == winProven {
+		e = w.tt.probe(w.key())
 	}
-	e := w.tt.probe(w.key())
+	w.leave(saved)
 	if e == nil || e.need == 0 {
-		return 0, engine.NoPos
+		return 0
 	}
-	return n, engine.Pos(e.move)
+	w.storeWin(key, n, engine.Pos(e.move), true)
+	return n
 }
 
 // canPreProbe reports whether the attacker node on the board may look up

@@ -37,7 +37,7 @@ func (w *WinSearch) pnRoot() winRes {
 	if w.stopped {
 		return winUnknown
 	}
-	pn, dn, _ := w.pnLookup(w.key(), w.budget())
+	pn, dn, _, _ := w.pnLookup(w.key(), w.budget())
 	switch {
 	case pn == 0:
 		return winProven
@@ -49,15 +49,9 @@ func (w *WinSearch) pnRoot() winRes {
 
 // pnLookup reads a node's numbers from the table: proven or disproven
 // for its budget, the stored numbers when they were computed under the
-// current limit, or the initial guess (1, 1).
-func (w *WinSearch) pnLookup(key uint64, budget int) (pn, dn uint32, need uint8) {
-	pn, dn, need, _ = w.pnProbe(key, budget)
-	return pn, dn, need
-}
-
-// pnProbe is pnLookup that also reports whether the table knew anything
-// of the node (false: the numbers are the initial guess).
-func (w *WinSearch) pnProbe(key uint64, budget int) (pn, dn uint32, need uint8, known bool) {
+// current limit, or the initial guess (1, 1); known is false for the
+// guess.
+func (w *WinSearch) pnLookup(key uint64, budget int) (pn, dn uint32, need uint8, known bool) {
 	e := w.tt.probe(key)
 	if e == nil {
 		return 1, 1, 0, false
@@ -67,10 +61,7 @@ func (w *WinSearch) pnProbe(key uint64, budget int) (pn, dn uint32, need uint8, 
 		// (which reach leafExtra fours further) proved its ends.
 		return 0, winInf, e.need, true
 	}
-	if e.fail == winFailAll || (e.fail > 0 && int(e.fail) >= budget) {
-		if e.fail != winFailAll {
-			w.cutoffs++
-		}
+	if r, _ := w.ttVerdict(e, budget); r == winDisproven {
 		return winInf, 0, 0, true
 	}
 	if e.limit == w.pn.absLimit && e.pn != 0 && e.dn != 0 {
@@ -96,14 +87,8 @@ func (w *WinSearch) mid(ply int, attacker bool, thpn, thdn uint32) {
 	budget := w.budget()
 	key := w.key()
 	start := w.nodes
-	if attacker && w.kind == VCT && w.leafExtra > 0 && budget >= 2 {
-		if n, m := w.leafVCF(ply, budget); n > 0 {
-			w.storeWin(key, n, m, true)
-			return
-		}
-		if w.stopped {
-			return
-		}
+	if attacker && (w.leafVCF(ply, key, budget) > 0 || w.stopped) {
+		return
 	}
 	var ms []winMove
 	var out winOutcome
@@ -138,7 +123,7 @@ func (w *WinSearch) mid(ply int, attacker bool, thpn, thdn uint32) {
 	}
 	for _, m := range ms {
 		k := w.b.HashAfter(m.p) ^ w.salt
-		pn, dn, nd, known := w.pnProbe(k, childBudget)
+		pn, dn, nd, known := w.pnLookup(k, childBudget)
 		if !known && attacker {
 			pn = w.pnInit(m.p)
 		}
@@ -181,7 +166,7 @@ func (w *WinSearch) mid(ply int, attacker bool, thpn, thdn uint32) {
 		w.play(c.p)
 		w.mid(ply+1, !attacker, cpn, cdn)
 		w.unplay()
-		c.pn, c.dn, c.need = w.pnLookup(c.key, childBudget)
+		c.pn, c.dn, c.need, _ = w.pnLookup(c.key, childBudget)
 	}
 }
 
