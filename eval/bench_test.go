@@ -50,9 +50,15 @@ func midGame(tb testing.TB, w, h int, r engine.Rule, n int) (*engine.Board, []en
 }
 
 func benchMakeUndo(b *testing.B, size int, r engine.Rule, attach bool) {
+	benchMakeUndoFrozen(b, size, r, attach, false)
+}
+
+// benchMakeUndoFrozen is benchMakeUndo with the monomials optionally
+// frozen, as the winning search runs the evaluator (Freeze).
+func benchMakeUndoFrozen(b *testing.B, size int, r engine.Rule, attach, frozen bool) {
 	bd, cand := midGame(b, size, size, r, 40)
 	if attach {
-		Attach(bd)
+		Attach(bd).Freeze(frozen)
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -67,6 +73,14 @@ func BenchmarkMakeUndoBare20(b *testing.B)      { benchMakeUndo(b, 20, engine.Fr
 func BenchmarkMakeUndoEval20(b *testing.B)      { benchMakeUndo(b, 20, engine.Freestyle, true) }
 func BenchmarkMakeUndoBareRenju15(b *testing.B) { benchMakeUndo(b, 15, engine.Renju, false) }
 func BenchmarkMakeUndoEvalRenju15(b *testing.B) { benchMakeUndo(b, 15, engine.Renju, true) }
+
+// The winning search's evaluator: the monomials frozen.
+func BenchmarkMakeUndoFrozen15(b *testing.B) {
+	benchMakeUndoFrozen(b, 15, engine.Freestyle, true, true)
+}
+func BenchmarkMakeUndoFrozenRenju15(b *testing.B) {
+	benchMakeUndoFrozen(b, 15, engine.Renju, true, true)
+}
 
 func BenchmarkEvaluate15(b *testing.B) {
 	bd, _ := midGame(b, 15, 15, engine.Freestyle, 40)
