@@ -77,8 +77,8 @@ func TestWinNarrowerWin(t *testing.T) {
 
 // TestWinOrderByWork: an iteration that fails records, for each attacking
 // move it played at the root, the work of its refutation, and the next
-// iteration tries the root's moves in the order of that work (the moves'
-// own scores only break ties).
+// iteration orders the root's moves of one combo by that work and tries a
+// move whose refutation took by far the most work first.
 func TestWinOrderByWork(t *testing.T) {
 	// An open two and a lone stone: threes to play, but no win within
 	// four attacking moves.
