@@ -218,7 +218,7 @@ const winWorkShift = 19
 // fail, and at a node on the winning line the winning move is often the
 // one that was hardest to refute with one move less: with the proof's own
 // moves tried first (an oracle, on two problems solved in about 1 s), the
-// last iteration took 1-2 thousand nodes instead of 240-340 thousand.
+// last iteration took 2.3k and 1.1k nodes instead of 342k and 238k.
 // Only where ordering pays for the lookups: VCT nodes with three moves or
 // more left (the VCFs and the last two moves are most of the nodes).
 func (w *WinSearch) orderByWork(ms []winMove) {
@@ -428,7 +428,8 @@ func (w *WinSearch) unstoppable() engine.Pos {
 // defendScore orders the defender's replies: the ones that hurt the
 // attacker most are tried first, so a refutation is found early, and
 // among equals those that refuted other attacks (the defender history:
-// on every eighth renju VCT problem at 800,000 nodes, 3% fewer nodes).
+// on every eighth renju VCT problem at 800,000 nodes, 19,225,373 nodes
+// without it and 18,687,632 with it, 117 solved either way).
 func (w *WinSearch) defendScore(p engine.Pos) int32 {
 	s := int32(0)
 	if c := w.ev.Combo(p, w.def); int(c) < len(winComboScore) {
