@@ -15,7 +15,7 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
-	"github.com/kakugo/kakugo/search"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // Default locations of the shared test data, relative to the repository.
@@ -29,7 +29,7 @@ const (
 type solveCase struct {
 	name    string
 	board   *engine.Board
-	kind    search.WinKind
+	kind    proof.Kind
 	depth   int    // attack-depth limit in attacker moves; 0 = the search's default
 	want    string // a reference move to compare with, or ""
 	wantIs  string // what want is: "first move" or "last attacking move"
@@ -52,12 +52,12 @@ type solveOptions struct {
 
 // kindFor is the search kind of a case whose own kind is k, unless a
 // flag forces one.
-func (o *solveOptions) kindFor(k search.WinKind) search.WinKind {
+func (o *solveOptions) kindFor(k proof.Kind) proof.Kind {
 	switch {
 	case o.vcf:
-		return search.VCF
+		return proof.VCF
 	case o.vct:
-		return search.VCT
+		return proof.VCT
 	}
 	return k
 }
@@ -120,7 +120,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	ws := search.NewWinSearch(*ttEntries)
+	ws := proof.New(*ttEntries)
 	if err := configureWin(ws, *method, *threats, *schedule); err != nil {
 		return fail(err)
 	}
@@ -189,38 +189,38 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // configureWin applies the algorithm flags.
-func configureWin(ws *search.WinSearch, method, threats, schedule string) error {
+func configureWin(ws *proof.Search, method, threats, schedule string) error {
 	switch method {
 	case "dfs":
-		ws.Method = search.WinDepthFirst
+		ws.Method = proof.DepthFirst
 	case "pn", "df-pn", "dfpn":
-		ws.Method = search.WinProofNumber
+		ws.Method = proof.ProofNumber
 	default:
 		return fmt.Errorf("--method %q: want dfs or pn", method)
 	}
 	switch threats {
 	case "open-threes":
-		ws.Threats = search.WinThreatsOpenThrees
+		ws.Threats = proof.ThreatsOpenThrees
 	case "threes":
-		ws.Threats = search.WinThreatsThrees
+		ws.Threats = proof.ThreatsThrees
 	case "twos":
-		ws.Threats = search.WinThreatsTwos
+		ws.Threats = proof.ThreatsTwos
 	default:
 		return fmt.Errorf("--threats %q: want open-threes, threes or twos", threats)
 	}
 	switch schedule {
 	case "auto":
-		ws.Schedule = search.WinScheduleAuto
+		ws.Schedule = proof.ScheduleAuto
 	case "step":
-		ws.Schedule = search.WinScheduleStep
+		ws.Schedule = proof.ScheduleStep
 	case "double":
-		ws.Schedule = search.WinScheduleDouble
+		ws.Schedule = proof.ScheduleDouble
 	case "full":
-		ws.Schedule = search.WinScheduleFull
+		ws.Schedule = proof.ScheduleFull
 	case "quiet":
-		ws.Schedule = search.WinScheduleQuiet
+		ws.Schedule = proof.ScheduleQuiet
 	case "weighted":
-		ws.Schedule = search.WinScheduleWeighted
+		ws.Schedule = proof.ScheduleWeighted
 	default:
 		return fmt.Errorf("--schedule %q: want auto, step, double, full, quiet or weighted", schedule)
 	}
@@ -275,7 +275,7 @@ func readPosCases(r io.Reader, name string, o *solveOptions) ([]solveCase, error
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", n, err)
 		}
-		out = append(out, solveCase{name: fmt.Sprintf("%s:%d", name, n), board: b, kind: o.kindFor(search.VCF),
+		out = append(out, solveCase{name: fmt.Sprintf("%s:%d", name, n), board: b, kind: o.kindFor(proof.VCF),
 			depth: o.depth, diagram: o.notation == "diagram"})
 	}
 	return out, sc.Err()
@@ -334,8 +334,8 @@ func cpuClock(limit time.Duration) (context.Context, func() time.Duration) {
 }
 
 // runSolve solves the cases one after another and prints the results.
-// With check, every claimed win is replayed through search.CheckProof.
-func runSolve(ws *search.WinSearch, cases []solveCase, lim solveLimits, quiet, check bool, stdout io.Writer) {
+// With check, every claimed win is replayed through proof.Check.
+func runSolve(ws *proof.Search, cases []solveCase, lim solveLimits, quiet, check bool, stdout io.Writer) {
 	var times []time.Duration
 	var total time.Duration
 	var nodes int64
@@ -356,7 +356,7 @@ func runSolve(ws *search.WinSearch, cases []solveCase, lim solveLimits, quiet, c
 			checkNote = " (a proof was found, but the time ran out while checking it)"
 		}
 		if check && r.Win {
-			if err := search.CheckProof(c.board, r.Proof, 0); err != nil {
+			if err := proof.Check(c.board, r.Proof, 0); err != nil {
 				rejected++
 				checkNote = " REJECTED BY THE CHECKER: " + err.Error()
 			} else {
@@ -427,7 +427,7 @@ func percentile(sorted []time.Duration, p int) time.Duration {
 
 // refMatches compares a win with the case's reference move: the first
 // move, or the last attacking move of the principal line.
-func refMatches(c solveCase, r search.WinResult) bool {
+func refMatches(c solveCase, r proof.Result) bool {
 	if c.wantIs == "first move" {
 		return strings.EqualFold(cellName(c.board, r.Move, true), c.want)
 	}

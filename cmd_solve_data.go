@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/kakugo/kakugo/engine"
-	"github.com/kakugo/kakugo/search"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // The readers of the shared problem files (see ../shared/puzzles/README.md
@@ -69,9 +69,9 @@ func readPuzzleCases(r io.Reader, name string, o *solveOptions) ([]solveCase, er
 		if err != nil {
 			return nil, fmt.Errorf("line %d (%s): %w", n, p.ID, err)
 		}
-		kind := search.VCT
+		kind := proof.VCT
 		if strings.HasPrefix(strings.ToUpper(p.ModeName), "VCF") {
-			kind = search.VCF
+			kind = proof.VCF
 		}
 		out = append(out, solveCase{name: p.ID, board: b, kind: o.kindFor(kind), depth: o.depth,
 			diagram: o.notation != "pos"})
@@ -155,9 +155,9 @@ func readQuintetCases(r io.Reader, o *solveOptions) ([]solveCase, error) {
 		if v, err := strconv.Atoi(m.Limit); err == nil && depth == 0 {
 			depth = v + 1
 		}
-		kind := search.VCT
+		kind := proof.VCT
 		if strings.HasPrefix(strings.ToUpper(m.Kind), "VCF") {
-			kind = search.VCF
+			kind = proof.VCF
 		}
 		name := fmt.Sprintf("%s (limit %s, threat limit %s)", m.Test, m.Limit, m.Threats)
 		out = append(out, solveCase{name: name, board: b, kind: o.kindFor(kind), depth: depth,
@@ -194,7 +194,7 @@ func readMintakaCases(r io.Reader, o *solveOptions) ([]solveCase, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", m.Test, err)
 		}
-		out = append(out, solveCase{name: m.Test, board: b, kind: o.kindFor(search.VCF), depth: o.depth,
+		out = append(out, solveCase{name: m.Test, board: b, kind: o.kindFor(proof.VCF), depth: o.depth,
 			want: m.Last, wantIs: "last attacking move", diagram: o.notation != "pos"})
 	}
 	return out, nil

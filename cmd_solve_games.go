@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/kakugo/kakugo/engine"
-	"github.com/kakugo/kakugo/search"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // defaultGames is the shared Gomocup game archive.
@@ -98,5 +98,5 @@ func gameCase(g solveGame, n int, o *solveOptions) (solveCase, bool, error) {
 		return solveCase{}, false, nil
 	}
 	name := fmt.Sprintf("%s after %d moves (%v lost)", g.File, k, loser)
-	return solveCase{name: name, board: b, kind: o.kindFor(search.VCT), depth: o.depth, diagram: o.notation == "diagram"}, true, nil
+	return solveCase{name: name, board: b, kind: o.kindFor(proof.VCT), depth: o.depth, diagram: o.notation == "diagram"}, true, nil
 }

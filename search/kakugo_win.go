@@ -6,10 +6,11 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
-// kakugoWinSearch adapts the winning search (WinSearch) to kakugoProver.
-type kakugoWinSearch struct{ w *WinSearch }
+// kakugoWinSearch adapts the winning search (proof.Search) to kakugoProver.
+type kakugoWinSearch struct{ w *proof.Search }
 
 // newKakugoWinSearch is the player's prover with a table of about entries
 // entries; nil (no winning search) when entries is 0.
@@ -17,14 +18,14 @@ func newKakugoWinSearch(entries int) kakugoProver {
 	if entries <= 0 {
 		return nil
 	}
-	return kakugoWinSearch{NewWinSearch(entries)}
+	return kakugoWinSearch{proof.New(entries)}
 }
 
-func kakugoKind(vct bool) WinKind {
+func kakugoKind(vct bool) proof.Kind {
 	if vct {
-		return VCT
+		return proof.VCT
 	}
-	return VCF
+	return proof.VCF
 }
 
 func (k kakugoWinSearch) prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) kakugoWin {

@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"github.com/kakugo/kakugo/engine"
@@ -31,7 +31,7 @@ type winPNState struct {
 }
 
 // pnRoot runs df-pn from the root under the current budget.
-func (w *WinSearch) pnRoot() winRes {
+func (w *Search) pnRoot() winRes {
 	w.pn.absLimit = uint16(w.rootStones + w.limit)
 	w.mid(0, true, winInf, winInf)
 	if w.stopped {
@@ -51,7 +51,7 @@ func (w *WinSearch) pnRoot() winRes {
 // for its budget, the stored numbers when they were computed under the
 // current limit, or the initial guess (1, 1); known is false for the
 // guess.
-func (w *WinSearch) pnLookup(key uint64, budget int) (pn, dn uint32, need uint8, known bool) {
+func (w *Search) pnLookup(key uint64, budget int) (pn, dn uint32, need uint8, known bool) {
 	e := w.tt.probe(key)
 	if e == nil {
 		return 1, 1, 0, false
@@ -71,7 +71,7 @@ func (w *WinSearch) pnLookup(key uint64, budget int) (pn, dn uint32, need uint8,
 }
 
 // frame returns the child cache of a ply, emptied.
-func (w *WinSearch) frame(ply int) []winPNChild {
+func (w *Search) frame(ply int) []winPNChild {
 	for len(w.pn.frames) <= ply {
 		w.pn.frames = append(w.pn.frames, make([]winPNChild, 0, 32))
 	}
@@ -80,7 +80,7 @@ func (w *WinSearch) frame(ply int) []winPNChild {
 
 // mid expands the node at ply until its proof number reaches thpn or its
 // disproof number reaches thdn, or it is solved.
-func (w *WinSearch) mid(ply int, attacker bool, thpn, thdn uint32) {
+func (w *Search) mid(ply int, attacker bool, thpn, thdn uint32) {
 	if w.stop() {
 		return
 	}
@@ -172,7 +172,7 @@ func (w *WinSearch) mid(ply int, attacker bool, thpn, thdn uint32) {
 
 // storeProof records a proven node: need attacker moves, by move at an
 // attacker node.
-func (w *WinSearch) storeProof(key uint64, need int, move engine.Pos, work int64) {
+func (w *Search) storeProof(key uint64, need int, move engine.Pos, work int64) {
 	e := w.tt.slot(key)
 	if e.need == 0 || int(e.need) > need {
 		e.need, e.move, e.leaf = uint8(need), int32(move), false
@@ -233,7 +233,7 @@ func pnEps(n uint32) uint32 {
 // pnInit is the initial proof number of the attacker's move p not yet
 // searched: the weaker the threat, the more replies it allows and the
 // less likely it wins (df-pn+ style initial numbers, after Nagai).
-func (w *WinSearch) pnInit(p engine.Pos) uint32 {
+func (w *Search) pnInit(p engine.Pos) uint32 {
 	if len(w.ev.Fives(w.def)) > 0 {
 		return 1
 	}

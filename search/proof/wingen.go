@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"slices"
@@ -71,7 +71,7 @@ func minPos(ps []engine.Pos) engine.Pos {
 
 // legalFor reports whether colour c may play the empty cell p: renju black
 // may not play a forbidden point, which the evaluator marks.
-func (w *WinSearch) legalFor(p engine.Pos, c engine.Color) bool {
+func (w *Search) legalFor(p engine.Pos, c engine.Color) bool {
 	return w.b.At(p) == engine.Empty && !(c == engine.Black && w.ev.Forbidden(p))
 }
 
@@ -82,7 +82,7 @@ func (w *WinSearch) legalFor(p engine.Pos, c engine.Color) bool {
 // also stops it, so every empty cell within five along the lines through
 // the first five point is a candidate, and each candidate is tried on the
 // board: the caller filters with stopsFives.
-func (w *WinSearch) blockCells(dst []engine.Pos, fives []engine.Pos) []engine.Pos {
+func (w *Search) blockCells(dst []engine.Pos, fives []engine.Pos) []engine.Pos {
 	f := minPos(fives)
 	if !w.caro {
 		if len(fives) == 1 {
@@ -95,7 +95,7 @@ func (w *WinSearch) blockCells(dst []engine.Pos, fives []engine.Pos) []engine.Po
 
 // lineCells appends the empty cells on the four lines through f, up to
 // five cells away.
-func (w *WinSearch) lineCells(dst []engine.Pos, f engine.Pos) []engine.Pos {
+func (w *Search) lineCells(dst []engine.Pos, f engine.Pos) []engine.Pos {
 	for _, d := range w.b.Dirs() {
 		for k := engine.Pos(1); k <= 5; k++ {
 			for _, q := range [2]engine.Pos{f - k*d, f + k*d} {
@@ -113,7 +113,7 @@ func (w *WinSearch) lineCells(dst []engine.Pos, f engine.Pos) []engine.Pos {
 // point, which always does; under caro the move is tried on a plain copy
 // of the board (a stone of c never gives its opponent a new five point,
 // so the opponent's five points before it are the ones to look at).
-func (w *WinSearch) stopsFives(p engine.Pos, c engine.Color) bool {
+func (w *Search) stopsFives(p engine.Pos, c engine.Color) bool {
 	if !w.caro {
 		return true
 	}
@@ -134,7 +134,7 @@ func (w *WinSearch) stopsFives(p engine.Pos, c engine.Color) bool {
 // plainBoard is a copy of the search board without observers, for the
 // caro tests that play a stone or two and read the board only (cheaper
 // than updating the evaluator). The copy is made once per position.
-func (w *WinSearch) plainBoard() *engine.Board {
+func (w *Search) plainBoard() *engine.Board {
 	if w.plain == nil || w.plain.Hash() != w.b.Hash() || w.plain.MoveCount() != w.b.MoveCount() {
 		w.plain = w.b.Clone()
 	}
@@ -143,7 +143,7 @@ func (w *WinSearch) plainBoard() *engine.Board {
 
 // attackerMoves generates an attacker node with budget attacker moves left
 // (the final five included). need is set for winAttackerWins.
-func (w *WinSearch) attackerMoves(dst []winMove, ply, budget int) (ms []winMove, out winOutcome, need int) {
+func (w *Search) attackerMoves(dst []winMove, ply, budget int) (ms []winMove, out winOutcome, need int) {
 	ev, a, d := w.ev, w.att, w.def
 	if len(ev.Fives(a)) > 0 {
 		return dst, winAttackerWins, 1
@@ -190,7 +190,7 @@ func (w *WinSearch) attackerMoves(dst []winMove, ply, budget int) (ms []winMove,
 		} else {
 			w.cutoffs++
 		}
-		if budget >= 3 && w.Method == WinDepthFirst {
+		if budget >= 3 && w.Method == DepthFirst {
 			w.orderByWork(dst)
 		}
 	}
@@ -221,7 +221,7 @@ const winWorkShift = 19
 // last iteration took 2.3k and 1.1k nodes instead of 342k and 238k.
 // Only where ordering pays for the lookups: VCT nodes with three moves or
 // more left (the VCFs and the last two moves are most of the nodes).
-func (w *WinSearch) orderByWork(ms []winMove) {
+func (w *Search) orderByWork(ms []winMove) {
 	for i := range ms {
 		if e := w.tt.probe(w.keyOf(w.b.HashAfter(ms[i].p))); e != nil {
 			ms[i].score += int32(e.work) << winWorkShift
@@ -231,7 +231,7 @@ func (w *WinSearch) orderByWork(ms []winMove) {
 
 // attackScore orders the attacker's moves: by combo, then by history
 // (moves that proved other nodes), then by potential.
-func (w *WinSearch) attackScore(p engine.Pos) int32 {
+func (w *Search) attackScore(p engine.Pos) int32 {
 	c := w.ev.Combo(p, w.att)
 	s := int32(0)
 	if int(c) < len(winComboScore) {
@@ -251,7 +251,7 @@ func (w *WinSearch) attackScore(p engine.Pos) int32 {
 //     four of the defender's own (counter-fours, which force a block and
 //     may win the tempo back). Any other move lets the attacker make an
 //     unstoppable four against a defender who has no five to make.
-func (w *WinSearch) defenderMoves(dst []winMove, ply, budget int) (ms []winMove, out winOutcome, need int) {
+func (w *Search) defenderMoves(dst []winMove, ply, budget int) (ms []winMove, out winOutcome, need int) {
 	ev, a, d := w.ev, w.att, w.def
 	if len(ev.Fives(d)) > 0 {
 		return dst, winDefenderHolds, 0
@@ -311,7 +311,7 @@ func (w *WinSearch) defenderMoves(dst []winMove, ply, budget int) (ms []winMove,
 // cells every unstoppable point loses to, read off the evaluator without
 // playing anything. ok is false when no point is truly unstoppable (the
 // evaluator's two fours share their five point).
-func (w *WinSearch) killers() (cells []engine.Pos, ok bool) {
+func (w *Search) killers() (cells []engine.Pos, ok bool) {
 	ev, a := w.ev, w.att
 	first := true
 	w.cells = w.cells[:0]
@@ -349,7 +349,7 @@ func (w *WinSearch) killers() (cells []engine.Pos, ok bool) {
 // defender stone never makes a new unstoppable point, so after it only
 // the attacker's unstoppable points of now (the candidates the evaluator
 // gives) need trying, on a plain copy of the board.
-func (w *WinSearch) caroKillers(dst []winMove, q engine.Pos) []winMove {
+func (w *Search) caroKillers(dst []winMove, q engine.Pos) []winMove {
 	ev, a, d := w.ev, w.att, w.def
 	w.cells = append(w.cells[:0], q)
 	w.cells = ev.AppendFivePoints(w.cells, q, a)
@@ -383,7 +383,7 @@ func (w *WinSearch) caroKillers(dst []winMove, q engine.Pos) []winMove {
 
 // unstoppableCands appends the attacker's points the evaluator rates a
 // straight four or a double four.
-func (w *WinSearch) unstoppableCands(dst []engine.Pos) []engine.Pos {
+func (w *Search) unstoppableCands(dst []engine.Pos) []engine.Pos {
 	for _, p := range w.ev.Fours(w.att) {
 		if c := w.ev.Combo(p, w.att); c == eval.ComboStraightFour || c == eval.ComboDoubleFour {
 			dst = append(dst, p)
@@ -408,7 +408,7 @@ func caroUnstoppableAt(b *engine.Board, u engine.Pos, c engine.Color) bool {
 // beyond one five point can close both fives at once (a four whose far
 // end is already the defender's), so each is played, on a plain copy of
 // the board, and tried against every single defender stone.
-func (w *WinSearch) unstoppable() engine.Pos {
+func (w *Search) unstoppable() engine.Pos {
 	best := engine.NoPos
 	for _, p := range w.ev.Fours(w.att) {
 		if c := w.ev.Combo(p, w.att); c != eval.ComboStraightFour && c != eval.ComboDoubleFour {
@@ -430,7 +430,7 @@ func (w *WinSearch) unstoppable() engine.Pos {
 // among equals those that refuted other attacks (the defender history:
 // on every eighth renju VCT problem at 800,000 nodes, 19,225,373 nodes
 // without it and 18,687,632 with it, 117 solved either way).
-func (w *WinSearch) defendScore(p engine.Pos) int32 {
+func (w *Search) defendScore(p engine.Pos) int32 {
 	s := int32(0)
 	if c := w.ev.Combo(p, w.def); int(c) < len(winComboScore) {
 		s = winComboScore[c] >> 4

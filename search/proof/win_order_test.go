@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"context"
@@ -12,18 +12,18 @@ import (
 
 // winInternal sets up a depth-first VCT search of the position for the
 // tests of its internals, without leaf VCFs; end it with w.end().
-func winInternal(t *testing.T, black, white string) *WinSearch {
+func winInternal(t *testing.T, black, white string) *Search {
 	t.Helper()
 	b := winTestBoard(t, engine.Freestyle, black, white, engine.Black)
 	ev := eval.Attach(b)
-	w := NewWinSearch(1 << 14)
+	w := New(1 << 14)
 	w.begin(context.Background(), b, ev, VCT, time.Now().Add(10*time.Second), 0)
 	w.leafExtra, w.depthCap = 0, DefaultVCFDepth
 	return w
 }
 
 // winIteration runs one depth-first iteration at a threat level and budget.
-func winIteration(w *WinSearch, level, budget int) (winRes, int) {
+func winIteration(w *Search, level, budget int) (winRes, int) {
 	w.level, w.salt, w.limit, w.cutoffs = level, w.saltFor(VCT, level), budget, 0
 	return w.dfsAttack(0)
 }
@@ -54,7 +54,7 @@ func TestWinNarrowerWin(t *testing.T) {
 		if !ok || depth != need {
 			t.Fatalf("level %d: proof extracted %v, depth %d", level, ok, depth)
 		}
-		if err := CheckProof(w.b, p, 0); err != nil {
+		if err := Check(w.b, p, 0); err != nil {
 			t.Errorf("level %d: checker: %v", level, err)
 		}
 	}

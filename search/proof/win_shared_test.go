@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"bufio"
@@ -18,7 +18,7 @@ import (
 // Tests on the shared problem collections and game records. They skip
 // when ../shared is absent; the full runs go through `pbrain-kakugo solve`.
 
-const winShared = "../../shared/"
+const winShared = "../../../shared/"
 
 // winOpenShared opens a shared file or skips the test.
 func winOpenShared(t *testing.T, name string) *os.File {
@@ -57,17 +57,17 @@ func winDiagramBoard(t *testing.T, size int, black, white []string, toMove strin
 
 // winSolveChecked proves a position that must be a win and checks the
 // proof with the checker, which the search is told not to run itself.
-func winSolveChecked(t *testing.T, name string, b *engine.Board, kind WinKind, depth int, nodes int64) bool {
+func winSolveChecked(t *testing.T, name string, b *engine.Board, kind Kind, depth int, nodes int64) bool {
 	t.Helper()
 	ev := eval.Attach(b)
 	defer ev.Detach()
-	w := NewWinSearch(1 << 18)
+	w := New(1 << 18)
 	w.MaxDepth, w.NoVerify = depth, true
 	r := w.Prove(context.Background(), b, ev, kind, time.Now().Add(time.Minute), nodes)
 	if !r.Win {
 		return false
 	}
-	if err := CheckProof(b, r.Proof, 0); err != nil {
+	if err := Check(b, r.Proof, 0); err != nil {
 		t.Errorf("%s: the checker rejects the proof: %v", name, err)
 	}
 	return true
@@ -240,15 +240,15 @@ func TestWinNoFalseWins(t *testing.T) {
 			continue
 		}
 		positions++
-		for _, kind := range []WinKind{VCF, VCT} {
+		for _, kind := range []Kind{VCF, VCT} {
 			ev := eval.Attach(b)
-			w := NewWinSearch(1 << 16)
+			w := New(1 << 16)
 			w.NoVerify = true
 			r := w.Prove(context.Background(), b, ev, kind, time.Now().Add(10*time.Second), 30_000)
 			ev.Detach()
 			if r.Win {
 				claimed++
-				if err := CheckProof(b, r.Proof, 0); err != nil {
+				if err := Check(b, r.Proof, 0); err != nil {
 					t.Errorf("game %d, %v: a false win %s: %v", n+1, kind, winCell(b, r.Move), err)
 				}
 			}

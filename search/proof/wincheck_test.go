@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"context"
@@ -13,12 +13,12 @@ import (
 )
 
 // winProveFor solves a position of the table for its tests.
-func winProveFor(t *testing.T, rule engine.Rule, black, white string, toMove engine.Color, kind WinKind) (*engine.Board, WinResult) {
+func winProveFor(t *testing.T, rule engine.Rule, black, white string, toMove engine.Color, kind Kind) (*engine.Board, Result) {
 	t.Helper()
 	b := winTestBoard(t, rule, black, white, toMove)
 	ev := eval.Attach(b)
 	defer ev.Detach()
-	w := NewWinSearch(1 << 14)
+	w := New(1 << 14)
 	r := w.Prove(context.Background(), b, ev, kind, time.Time{}, 0)
 	if !r.Win || w.Rejected != 0 {
 		t.Fatalf("no win (rejected %d)", w.Rejected)
@@ -51,7 +51,7 @@ func winBreak(t *testing.T, b *engine.Board, p *Proof, moves []engine.Pos, m eng
 // search bug could and expects the checker to notice every one.
 func TestCheckerRejectsBrokenProofs(t *testing.T) {
 	b, r := winProveFor(t, engine.Freestyle, "e8f8g8h9h10", "d8a1o1a15", engine.Black, VCF)
-	if err := CheckProof(b, r.Proof, 0); err != nil {
+	if err := Check(b, r.Proof, 0); err != nil {
 		t.Fatalf("the good proof: %v", err)
 	}
 	far := b.Pos(12, 2)
@@ -66,7 +66,7 @@ func TestCheckerRejectsBrokenProofs(t *testing.T) {
 		{"wrong second move", winBreak(t, b, r.Proof, r.Line[:2], far), "not answered"},
 	}
 	for _, tc := range cases {
-		err := CheckProof(b, tc.proof, 0)
+		err := Check(b, tc.proof, 0)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one containing %q", tc.name, err, tc.want)
 		}
@@ -74,10 +74,10 @@ func TestCheckerRejectsBrokenProofs(t *testing.T) {
 	// The root must match, and the attacker must be to move.
 	c := b.Clone()
 	c.Make(r.Line[0])
-	if CheckProof(c, r.Proof, 0) == nil {
+	if Check(c, r.Proof, 0) == nil {
 		t.Error("a proof was accepted on another position")
 	}
-	if err := CheckProof(b, r.Proof, 3); !errors.Is(err, ErrCheckBudget) {
+	if err := Check(b, r.Proof, 3); !errors.Is(err, ErrCheckBudget) {
 		t.Error("a tiny node budget was not reported")
 	}
 }
@@ -88,14 +88,14 @@ func TestCheckerRejectsBrokenProofs(t *testing.T) {
 func TestCheckerReadsTheRules(t *testing.T) {
 	black, white := "f8g8h6h7c3i9", "e5f6g7a15o15o1"
 	b, r := winProveFor(t, engine.Renju, black, white, engine.White, VCF)
-	if err := CheckProof(b, r.Proof, 0); err != nil {
+	if err := Check(b, r.Proof, 0); err != nil {
 		t.Fatalf("renju: %v", err)
 	}
 	fb := winTestBoard(t, engine.Freestyle, black, white, engine.White)
 	if fb.Hash() != b.Hash() {
 		t.Fatal("the two boards should hash alike")
 	}
-	if err := CheckProof(fb, r.Proof, 0); err == nil {
+	if err := Check(fb, r.Proof, 0); err == nil {
 		t.Error("freestyle: the renju proof was accepted")
 	}
 }
@@ -105,13 +105,13 @@ func TestCheckerReadsTheRules(t *testing.T) {
 // answered by blocking it.
 func TestCheckerVCTDefences(t *testing.T) {
 	b, r := winProveFor(t, engine.Freestyle, "f8g8h6h7", "a1o1a15o15", engine.Black, VCT)
-	if err := CheckProof(b, r.Proof, 0); err != nil {
+	if err := Check(b, r.Proof, 0); err != nil {
 		t.Fatalf("double three: %v", err)
 	}
 	lone := winTestBoard(t, engine.Freestyle, "f8g8", "a1o1", engine.Black)
 	fake := newProof(lone, engine.Black, VCT)
 	fake.moves[lone.Hash()] = lone.Pos(7, 7) // h8: an open three, no more
-	if err := CheckProof(lone, fake, 0); err == nil || !strings.Contains(err.Error(), "not answered") {
+	if err := Check(lone, fake, 0); err == nil || !strings.Contains(err.Error(), "not answered") {
 		t.Errorf("a lone three passed: %v", err)
 	}
 }

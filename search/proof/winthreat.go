@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"slices"
@@ -20,8 +20,8 @@ import (
 
 // closedThrees appends the attacker's moves that make one or two closed
 // threes and nothing stronger, and at threat level 2 those that make
-// twos; under WinScheduleWeighted only those the budget left can pay for.
-func (w *WinSearch) closedThrees(dst []winMove, budget int) []winMove {
+// twos; under ScheduleWeighted only those the budget left can pay for.
+func (w *Search) closedThrees(dst []winMove, budget int) []winMove {
 	b := w.b
 	if w.weighted && !affords(budget, eval.ComboThree) {
 		w.cutoffs++
@@ -50,21 +50,21 @@ func (w *WinSearch) closedThrees(dst []winMove, budget int) []winMove {
 
 // winContext is the part of the search state a sub-search changes.
 type winContext struct {
-	kind  WinKind
+	kind  Kind
 	salt  uint64
 	limit int
 }
 
 // enter switches to a sub-search of kind for the same attacker with budget
 // attacker moves, and returns what to restore.
-func (w *WinSearch) enter(kind WinKind, budget int) winContext {
+func (w *Search) enter(kind Kind, budget int) winContext {
 	saved := winContext{w.kind, w.salt, w.limit}
 	w.kind, w.salt, w.limit = kind, w.saltFor(kind, w.level), w.attStones+budget
 	return saved
 }
 
 // leave restores the state enter saved.
-func (w *WinSearch) leave(c winContext) { w.kind, w.salt, w.limit = c.kind, c.salt, c.limit }
+func (w *Search) leave(c winContext) { w.kind, w.salt, w.limit = c.kind, c.salt, c.limit }
 
 // winThreatVCFDepth bounds the VCF that makes a quiet move a threat, in
 // attacker moves, the five included. On an even tenth of the renju
@@ -77,7 +77,7 @@ const winThreatVCFDepth = 5
 // threatReplies generates a VCT defender node where the attacker has no
 // five point and no unstoppable four: the attacker's move was a threat
 // only if the attacker wins by fours when the defender passes.
-func (w *WinSearch) threatReplies(dst []winMove, ply, budget int) ([]winMove, winOutcome, int) {
+func (w *Search) threatReplies(dst []winMove, ply, budget int) ([]winMove, winOutcome, int) {
 	ev, d := w.ev, w.def
 	w.b.SetSideToMove(w.att)
 	saved := w.enter(VCF, min(budget, winThreatVCFDepth))
@@ -120,7 +120,7 @@ func (w *WinSearch) threatReplies(dst []winMove, ply, budget int) ([]winMove, wi
 // other blocks. Under caro a
 // stone beyond a five point can also spoil the five, so the cells near the
 // five points are added too.
-func (w *WinSearch) interference(cells []engine.Pos) []engine.Pos {
+func (w *Search) interference(cells []engine.Pos) []engine.Pos {
 	b := w.b
 	for _, q := range w.blocks {
 		for _, d := range b.Dirs() {
@@ -175,7 +175,7 @@ func (w *WinSearch) interference(cells []engine.Pos) []engine.Pos {
 // threatWalk collects into w.threat the cells of the VCF proof from the
 // current attacker node: the attacker's fours, the defender's blocks and
 // the final five points. Where the table lost a node it is searched again.
-func (w *WinSearch) threatWalk(ply int) bool {
+func (w *Search) threatWalk(ply int) bool {
 	if f := w.ev.Fives(w.att); len(f) > 0 {
 		w.threat = append(w.threat, f...)
 		w.fivePts = append(w.fivePts, f...)
@@ -244,7 +244,7 @@ const winCounterVCFDepth = 16
 // one of the attacker's forced blocks into a four of its own (the cells
 // interference finds, with the roles swapped). This prunes attacking
 // moves only, so it costs completeness, never soundness.
-func (w *WinSearch) againstCounterVCF(ms []winMove, quiet, ply int) []winMove {
+func (w *Search) againstCounterVCF(ms []winMove, quiet, ply int) []winMove {
 	if !w.defenderVCF(ply, true) {
 		return ms
 	}
@@ -261,7 +261,7 @@ func (w *WinSearch) againstCounterVCF(ms []winMove, quiet, ply int) []winMove {
 // fours (within winCounterVCFDepth of his moves); with cells, it also
 // leaves in w.threat the cells of that VCF's proof and the cells where an
 // attacker stone would spoil it (interference, roles swapped).
-func (w *WinSearch) defenderVCF(ply int, cells bool) bool {
+func (w *Search) defenderVCF(ply int, cells bool) bool {
 	att, def, stones, side := w.att, w.def, w.attStones, w.b.SideToMove()
 	saved := winContext{w.kind, w.salt, w.limit}
 	w.att, w.def, w.attStones = def, att, 0

@@ -1,4 +1,4 @@
-package search
+package proof
 
 import "math/bits"
 
@@ -26,7 +26,7 @@ type winEntry struct {
 	need  uint8
 	fail  uint8
 	work  uint8 // log2 of the nodes the entry's search cost, for replacement
-	// leaf: a VCT node proven by its VCF (WinSearch.LeafVCF); the proof
+	// leaf: a VCT node proven by its VCF (Search.LeafVCF); the proof
 	// below it is the VCF's, under the VCF's keys.
 	leaf bool
 }

@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"errors"
@@ -27,7 +27,7 @@ import (
 // ErrCheckBudget is returned when a check needs more than its node budget.
 var ErrCheckBudget = errors.New("proof check: node budget exhausted")
 
-// DefaultCheckNodes is CheckProof's node budget when it is given none.
+// DefaultCheckNodes is Check's node budget when it is given none.
 const DefaultCheckNodes = 20_000_000
 
 // checkVCFDepth bounds the checker's own VCF (attacker moves, the five
@@ -35,7 +35,7 @@ const DefaultCheckNodes = 20_000_000
 // unstoppable four.
 const checkVCFDepth = 12
 
-// proofChecker is the state of one CheckProof.
+// proofChecker is the state of one Check.
 type proofChecker struct {
 	b        *engine.Board
 	p        *Proof
@@ -46,18 +46,18 @@ type proofChecker struct {
 	stop     func() bool
 }
 
-// CheckProof replays the proof from the position of b, the attacker to
+// Check replays the proof from the position of b, the attacker to
 // move, against every legal defence, and returns nil if it wins against
 // all of them. It works on a copy of b. maxNodes bounds the moves it plays
 // (0 means DefaultCheckNodes); running out is an error, never a pass.
-func CheckProof(b *engine.Board, p *Proof, maxNodes int64) error {
+func Check(b *engine.Board, p *Proof, maxNodes int64) error {
 	return checkProof(b, p, maxNodes, nil)
 }
 
 // errCheckStopped is checkProof's answer when stop said so.
 var errCheckStopped = errors.New("proof check: stopped")
 
-// checkProof is CheckProof that also gives up when stop, polled every few
+// checkProof is Check that also gives up when stop, polled every few
 // thousand moves, returns true: Prove's deadline binds its check too.
 func checkProof(b *engine.Board, p *Proof, maxNodes int64, stop func() bool) error {
 	if p == nil {

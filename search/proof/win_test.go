@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"context"
@@ -52,7 +52,7 @@ var winCases = []struct {
 	name         string
 	black, white string
 	toMove       engine.Color
-	kind         WinKind
+	kind         Kind
 	want         map[engine.Rule]winExpect
 }{
 	{
@@ -118,7 +118,7 @@ func TestWinCases(t *testing.T) {
 				b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
 				ev := eval.Attach(b)
 				hash, n := b.Hash(), b.MoveCount()
-				w := NewWinSearch(1 << 14)
+				w := New(1 << 14)
 				w.NoVerify = true // checked below, explicitly
 				r := w.Prove(context.Background(), b, ev, tc.kind, time.Now().Add(10*time.Second), 0)
 				if b.Hash() != hash || b.MoveCount() != n {
@@ -145,7 +145,7 @@ func TestWinCases(t *testing.T) {
 				if len(r.Line) == 0 || r.Line[0] != r.Move || len(r.Line)%2 == 0 {
 					t.Errorf("line %v does not start with the move and end with the attacker's five", r.Line)
 				}
-				if err := CheckProof(b, r.Proof, 0); err != nil {
+				if err := Check(b, r.Proof, 0); err != nil {
 					t.Errorf("checker: %v", err)
 				}
 				winReplayLine(t, b, r)
@@ -156,7 +156,7 @@ func TestWinCases(t *testing.T) {
 
 // winReplayLine plays the principal line on a copy: every move legal, the
 // proof answers each defence of it, and the last move wins.
-func winReplayLine(t *testing.T, b *engine.Board, r WinResult) {
+func winReplayLine(t *testing.T, b *engine.Board, r Result) {
 	t.Helper()
 	c := b.Clone()
 	att := c.SideToMove()
@@ -181,9 +181,9 @@ func winReplayLine(t *testing.T, b *engine.Board, r WinResult) {
 func TestWinDepthLimit(t *testing.T) {
 	b := winTestBoard(t, engine.Freestyle, "e8f8g8h9h10", "d8a1o1a15", engine.Black)
 	ev := eval.Attach(b)
-	for _, sched := range []WinSchedule{WinScheduleAuto, WinScheduleStep, WinScheduleDouble, WinScheduleFull} {
+	for _, sched := range []Schedule{ScheduleAuto, ScheduleStep, ScheduleDouble, ScheduleFull} {
 		for depth, want := range map[int]bool{2: false, 3: true, 5: true} {
-			w := NewWinSearch(1 << 12)
+			w := New(1 << 12)
 			w.MaxDepth, w.Schedule = depth, sched
 			r := w.Prove(context.Background(), b, ev, VCF, time.Time{}, 0)
 			if r.Win != want || !r.Complete {
@@ -201,11 +201,11 @@ func TestWinMethodsAgree(t *testing.T) {
 		if _, ok := tc.want[engine.Freestyle]; !ok {
 			continue
 		}
-		for _, m := range []WinMethod{WinDepthFirst, WinProofNumber} {
-			for _, th := range []WinThreats{WinThreatsOpenThrees, WinThreatsThrees, WinThreatsTwos} {
+		for _, m := range []Method{DepthFirst, ProofNumber} {
+			for _, th := range []Threats{ThreatsOpenThrees, ThreatsThrees, ThreatsTwos} {
 				b := winTestBoard(t, engine.Freestyle, tc.black, tc.white, tc.toMove)
 				ev := eval.Attach(b)
-				w := NewWinSearch(1 << 14)
+				w := New(1 << 14)
 				w.Method, w.Threats = m, th
 				r := w.Prove(context.Background(), b, ev, tc.kind, time.Time{}, 0)
 				if r.Win != (want.depth > 0) || (r.Win && r.Depth != want.depth) || w.Rejected != 0 {
@@ -221,8 +221,8 @@ func TestWinMethodsAgree(t *testing.T) {
 func TestWinFiveOnBoard(t *testing.T) {
 	b := winTestBoard(t, engine.Renju, "d8e8f8g8", "d9e9f9g9a1", engine.Black)
 	ev := eval.Attach(b)
-	w := NewWinSearch(1 << 10)
-	for _, k := range []WinKind{VCF, VCT} {
+	w := New(1 << 10)
+	for _, k := range []Kind{VCF, VCT} {
 		r := w.Prove(context.Background(), b, ev, k, time.Time{}, 0)
 		if !r.Win || r.Depth != 1 || (winCell(b, r.Move) != "c8" && winCell(b, r.Move) != "h8") {
 			t.Errorf("%v: %+v", k, r)
@@ -244,12 +244,12 @@ func TestWinFiveOnBoard(t *testing.T) {
 // checker accepts, and leave the board and the evaluator as they were.
 // They need not find the shortest win, so depths are not compared.
 func TestWinVCTSchedules(t *testing.T) {
-	for _, sch := range []WinSchedule{WinScheduleQuiet, WinScheduleWeighted} {
+	for _, sch := range []Schedule{ScheduleQuiet, ScheduleWeighted} {
 		testWinSchedule(t, sch)
 	}
 }
 
-func testWinSchedule(t *testing.T, sch WinSchedule) {
+func testWinSchedule(t *testing.T, sch Schedule) {
 	for _, tc := range winCases {
 		if tc.kind != VCT {
 			continue
@@ -258,7 +258,7 @@ func testWinSchedule(t *testing.T, sch WinSchedule) {
 			b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
 			ev := eval.Attach(b)
 			hash := b.Hash()
-			w := NewWinSearch(1 << 14)
+			w := New(1 << 14)
 			w.Schedule = sch
 			r := w.Prove(context.Background(), b, ev, VCT, time.Now().Add(10*time.Second), 0)
 			if b.Hash() != hash {
@@ -272,7 +272,7 @@ func testWinSchedule(t *testing.T, sch WinSchedule) {
 				continue
 			}
 			if r.Win {
-				if err := CheckProof(b, r.Proof, 0); err != nil {
+				if err := Check(b, r.Proof, 0); err != nil {
 					t.Errorf("%s %v: checker: %v", tc.name, rule, err)
 				}
 			}
@@ -298,14 +298,14 @@ func TestWinLeafVCF(t *testing.T) {
 			// threats' costs, not moves.
 			for _, leaf := range []int{-1, 0, 2} {
 				for _, dm := range [][3]int{{0, 0, 0}, {0, 1, 0}, {0, 0, 1}, {want.depth, 0, 0}, {want.depth, 1, 0}} {
-					depth, m, sch := dm[0], WinMethod(dm[1]), WinScheduleAuto
+					depth, m, sch := dm[0], Method(dm[1]), ScheduleAuto
 					if dm[2] == 1 {
-						sch = WinScheduleWeighted
+						sch = ScheduleWeighted
 					}
 					b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
 					ev := eval.Attach(b)
 					hash := b.Hash()
-					w := NewWinSearch(1 << 14)
+					w := New(1 << 14)
 					w.LeafVCF, w.MaxDepth, w.Method, w.Schedule = leaf, depth, m, sch
 					r := w.Prove(context.Background(), b, ev, VCT, time.Now().Add(10*time.Second), 200000)
 					name := fmt.Sprintf("%s %v %v schedule %d leaf %d depth %d", tc.name, rule, m, sch, leaf, depth)
@@ -325,7 +325,7 @@ func TestWinLeafVCF(t *testing.T) {
 					if depth > 0 && r.Depth > depth {
 						t.Errorf("%s: a proof of %d attacker moves", name, r.Depth)
 					}
-					if err := CheckProof(b, r.Proof, 0); err != nil {
+					if err := Check(b, r.Proof, 0); err != nil {
 						t.Errorf("%s: checker: %v", name, err)
 					}
 				}
@@ -343,14 +343,14 @@ func TestWinLeafVCF(t *testing.T) {
 func TestWinPNLeafOverBudget(t *testing.T) {
 	b := winTestBoard(t, engine.Freestyle, "g9k6e11k8k7i9j7j6g5e9h7e6", "e5g7f7k10h6i8e7h5j5k5i6", engine.White)
 	ev := eval.Attach(b)
-	for _, m := range []WinMethod{WinDepthFirst, WinProofNumber} {
-		w := NewWinSearch(1 << 12)
+	for _, m := range []Method{DepthFirst, ProofNumber} {
+		w := New(1 << 12)
 		w.Method = m
 		r := w.Prove(context.Background(), b, ev, VCT, time.Time{}, 100000)
 		if !r.Win || r.Depth != 3 || w.Rejected != 0 {
 			t.Fatalf("%v: win %v depth %d rejected %d, want a win in 3", m, r.Win, r.Depth, w.Rejected)
 		}
-		if err := CheckProof(b, r.Proof, 0); err != nil {
+		if err := Check(b, r.Proof, 0); err != nil {
 			t.Errorf("%v: checker: %v", m, err)
 		}
 	}
@@ -362,7 +362,7 @@ func TestWinLeafVCFDepthCap(t *testing.T) {
 	b := winTestBoard(t, engine.Freestyle, "e8f8g8h9h10", "d8a1o1a15", engine.Black)
 	ev := eval.Attach(b)
 	for depth, want := range map[int]bool{2: false, 3: true, 4: true} {
-		w := NewWinSearch(1 << 12)
+		w := New(1 << 12)
 		w.MaxDepth = depth
 		r := w.Prove(context.Background(), b, ev, VCT, time.Time{}, 0)
 		if r.Win != want || !r.Complete || (r.Win && r.Depth > depth) {
@@ -378,11 +378,11 @@ func TestWinLeafVCFDepthCap(t *testing.T) {
 func TestWinPreProbe(t *testing.T) {
 	for _, tc := range winCases {
 		for rule, want := range tc.want {
-			var res [2]WinResult
+			var res [2]Result
 			for i, off := range []bool{false, true} {
 				b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
 				ev := eval.Attach(b)
-				w := NewWinSearch(1 << 14)
+				w := New(1 << 14)
 				w.noPreProbe = off
 				res[i] = w.Prove(context.Background(), b, ev, tc.kind, time.Now().Add(10*time.Second), 0)
 				if w.Rejected != 0 {

@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"slices"
@@ -11,17 +11,17 @@ import (
 // (which includes the side to move). Positions where the attacker has a
 // five on the board need no entry: Reply finds the five; nor do those
 // after a defence that parries nothing, where Reply finds the
-// unstoppable four. CheckProof replays a Proof against every defence.
+// unstoppable four. Check replays a Proof against every defence.
 type Proof struct {
 	attacker engine.Color
-	kind     WinKind
+	kind     Kind
 	root     uint64
 	moves    map[uint64]engine.Pos
 	cells    []engine.Pos
 }
 
 // newProof starts an empty proof for the position of b.
-func newProof(b *engine.Board, att engine.Color, kind WinKind) *Proof {
+func newProof(b *engine.Board, att engine.Color, kind Kind) *Proof {
 	return &Proof{attacker: att, kind: kind, root: b.Hash(), moves: map[uint64]engine.Pos{}}
 }
 
@@ -29,7 +29,7 @@ func newProof(b *engine.Board, att engine.Color, kind WinKind) *Proof {
 func (p *Proof) Attacker() engine.Color { return p.attacker }
 
 // Kind is the search kind that found the proof.
-func (p *Proof) Kind() WinKind { return p.kind }
+func (p *Proof) Kind() Kind { return p.kind }
 
 // Len is the number of positions the proof answers (besides fives).
 func (p *Proof) Len() int { return len(p.moves) }
@@ -182,7 +182,7 @@ type winExtract struct {
 // the node is searched again; the defender's replies are generated as
 // the search generated them. It also returns a principal line (the
 // defence that holds out longest) and the proof's depth.
-func (w *WinSearch) extract() (p *Proof, line []engine.Pos, depth int, ok bool) {
+func (w *Search) extract() (p *Proof, line []engine.Pos, depth int, ok bool) {
 	x := &winExtract{p: newProof(w.b, w.att, w.kind), need: map[uint64]int{}, cells: map[engine.Pos]bool{}}
 	depth, ok = w.extractAttack(x, 0)
 	if !ok {
@@ -196,7 +196,7 @@ func (w *WinSearch) extract() (p *Proof, line []engine.Pos, depth int, ok bool) 
 }
 
 // extractAttack records the attacker node at ply and its subtree.
-func (w *WinSearch) extractAttack(x *winExtract, ply int) (int, bool) {
+func (w *Search) extractAttack(x *winExtract, ply int) (int, bool) {
 	if f := w.ev.Fives(w.att); len(f) > 0 {
 		x.cells[minPos(f)] = true
 		return 1, true
@@ -234,7 +234,7 @@ func (w *WinSearch) extractAttack(x *winExtract, ply int) (int, bool) {
 }
 
 // extractDefend records every defender reply at ply.
-func (w *WinSearch) extractDefend(x *winExtract, ply int) (int, bool) {
+func (w *Search) extractDefend(x *winExtract, ply int) (int, bool) {
 	ms, out, need := w.defenderMoves(w.buf(ply), ply, w.budget())
 	w.keep(ply, ms)
 	switch out {
@@ -266,7 +266,7 @@ func (w *WinSearch) extractDefend(x *winExtract, ply int) (int, bool) {
 
 // principalLine follows the proof from the root, letting the defender
 // pick the reply that holds out longest, until the attacker's five.
-func (w *WinSearch) principalLine(x *winExtract) []engine.Pos {
+func (w *Search) principalLine(x *winExtract) []engine.Pos {
 	var line []engine.Pos
 	played := 0
 	defer func() {
@@ -321,7 +321,7 @@ func (w *WinSearch) principalLine(x *winExtract) []engine.Pos {
 // hopelessReply is the defender's move in a principal line where nothing
 // parries: a block of a five point or of the unstoppable four where the
 // rules allow one, else the first legal cell; NoPos on a full board.
-func (w *WinSearch) hopelessReply() engine.Pos {
+func (w *Search) hopelessReply() engine.Pos {
 	cands := append([]engine.Pos(nil), w.ev.Fives(w.att)...)
 	if q := w.unstoppable(); q != engine.NoPos {
 		cands = append(cands, q)

@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"context"
@@ -21,8 +21,8 @@ import (
 // time or nodes without a win counts as safe, and candidates left
 // unchecked at the deadline are left out. The opponent's proofs are not
 // re-checked here: a false win would only make a move look unsafe.
-func (w *WinSearch) Defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
-	kind WinKind, deadline time.Time, maxNodes int64) (safe []engine.Pos, threatened bool) {
+func (w *Search) Defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
+	kind Kind, deadline time.Time, maxNodes int64) (safe []engine.Pos, threatened bool) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -68,7 +68,7 @@ func (w *WinSearch) Defend(ctx context.Context, b *engine.Board, ev *eval.Evalua
 // defenceCandidates lists the legal moves that may refute the opponent's
 // win: its principal line first (the likeliest refutations), then the
 // rest of its proof's cells, then our fours.
-func (w *WinSearch) defenceCandidates(b *engine.Board, ev *eval.Evaluator, threat WinResult) []engine.Pos {
+func (w *Search) defenceCandidates(b *engine.Board, ev *eval.Evaluator, threat Result) []engine.Pos {
 	seen := map[engine.Pos]bool{}
 	var out []engine.Pos
 	add := func(p engine.Pos) {

@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"context"
@@ -18,7 +18,7 @@ import (
 func TestDefendAgainstVCF(t *testing.T) {
 	b := winTestBoard(t, engine.Freestyle, "e8f8g8h9h10", "d8a1o1a15", engine.White)
 	ev := eval.Attach(b)
-	w := NewWinSearch(1 << 14)
+	w := New(1 << 14)
 	safe, threatened := w.Defend(context.Background(), b, ev, VCF, time.Time{}, 0)
 	if !threatened {
 		t.Fatal("the threat was not seen")
@@ -57,7 +57,7 @@ func TestDefendAgainstVCF(t *testing.T) {
 func TestDefendLost(t *testing.T) {
 	b := winTestBoard(t, engine.Freestyle, "e8f8g8h9h10e3f3g3h4h5", "d8d3a1o1a15o15a8o8", engine.White)
 	ev := eval.Attach(b)
-	w := NewWinSearch(1 << 14)
+	w := New(1 << 14)
 	safe, threatened := w.Defend(context.Background(), b, ev, VCF, time.Time{}, 0)
 	if !threatened || len(safe) != 0 {
 		t.Errorf("threatened %v safe %v, want a lost position", threatened, safe)
@@ -91,25 +91,25 @@ func winBusyBoard(t testing.TB, rule engine.Rule, n int, seed uint64) *engine.Bo
 // Clear, gives the same result and node count.
 func TestWinDeterministic(t *testing.T) {
 	for _, tc := range []struct {
-		m     WinMethod
+		m     Method
 		seed  uint64
 		nodes int64
-	}{{WinDepthFirst, 6, 0}, {WinDepthFirst, 5, 20000}, {WinProofNumber, 6, 0}, {WinProofNumber, 5, 20000}} {
+	}{{DepthFirst, 6, 0}, {DepthFirst, 5, 20000}, {ProofNumber, 6, 0}, {ProofNumber, 5, 20000}} {
 		m := tc.m
 		b := winBusyBoard(t, engine.Freestyle, 30, tc.seed)
 		ev := eval.Attach(b)
-		run := func(w *WinSearch) WinResult {
+		run := func(w *Search) Result {
 			return w.Prove(context.Background(), b, ev, VCT, time.Time{}, tc.nodes)
 		}
-		w1 := NewWinSearch(1 << 14)
+		w1 := New(1 << 14)
 		w1.Method = m
 		a := run(w1)
 		w1.Clear()
 		c := run(w1)
-		w2 := NewWinSearch(1 << 14)
+		w2 := New(1 << 14)
 		w2.Method = m
 		d := run(w2)
-		for _, r := range []WinResult{c, d} {
+		for _, r := range []Result{c, d} {
 			if r.Win != a.Win || r.Nodes != a.Nodes || r.Move != a.Move || !slices.Equal(r.Line, a.Line) {
 				t.Errorf("%v seed %d: %v %d %v, then %v %d %v", m, tc.seed, a.Win, a.Nodes, a.Line, r.Win, r.Nodes, r.Line)
 			}
@@ -123,7 +123,7 @@ func TestWinLimits(t *testing.T) {
 	b := winBusyBoard(t, engine.Freestyle, 30, 5) // a VCT search that runs for seconds
 	ev := eval.Attach(b)
 	hash := b.Hash()
-	w := NewWinSearch(1 << 16)
+	w := New(1 << 16)
 	w.MaxDepth = 40
 	r := w.Prove(context.Background(), b, ev, VCT, time.Time{}, 5000)
 	if r.Nodes > 5000+500 {

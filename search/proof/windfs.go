@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"github.com/kakugo/kakugo/engine"
@@ -19,7 +19,7 @@ import (
 // four stands (tried on a plain copy of the board). It returns that four,
 // or NoPos when there is none; settled is false where the search must
 // decide.
-func (w *WinSearch) lastFour() (q engine.Pos, settled bool) {
+func (w *Search) lastFour() (q engine.Pos, settled bool) {
 	if w.caro || len(w.ev.Fives(w.att)) > 0 || len(w.ev.Fives(w.def)) > 0 {
 		return engine.NoPos, false
 	}
@@ -52,7 +52,7 @@ func (w *WinSearch) lastFour() (q engine.Pos, settled bool) {
 // spares the full forbidden test (IsForbidden, which plays the threes out)
 // at most of white's fours: that test took 16% of the time of white's
 // renju VCTs.
-func (w *WinSearch) blackMayBeForbidden(f engine.Pos) bool {
+func (w *Search) blackMayBeForbidden(f engine.Pos) bool {
 	n := 0
 	may := false
 	for d := range 4 {
@@ -79,7 +79,7 @@ const (
 
 // dfsAttack searches the attacker node at ply; need is the number of
 // attacker moves the proof takes when proven.
-func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
+func (w *Search) dfsAttack(ply int) (winRes, int) {
 	if w.stop() {
 		return winUnknown, 0
 	}
@@ -153,7 +153,7 @@ func (w *WinSearch) dfsAttack(ply int) (winRes, int) {
 // budget moves left, searched since the node count start) in need moves.
 // History heuristic: a move that proved one node is tried early in its
 // neighbours (measured: a few more VCTs within 1 s).
-func (w *WinSearch) proved(key uint64, p engine.Pos, need, budget int, start int64) {
+func (w *Search) proved(key uint64, p engine.Pos, need, budget int, start int64) {
 	w.hist[p] = min(w.hist[p]+int32(budget*budget), 1<<13)
 	w.storeWin(key, need, p, false).work = workOf(w.nodes - start)
 }
@@ -161,7 +161,7 @@ func (w *WinSearch) proved(key uint64, p engine.Pos, need, budget int, start int
 // storeWin records in the table a win of need attacker moves starting
 // with move; leaf marks a VCT node proven by its leaf VCF, whose proof is
 // read back under the VCF's keys. It returns the entry.
-func (w *WinSearch) storeWin(key uint64, need int, move engine.Pos, leaf bool) *winEntry {
+func (w *Search) storeWin(key uint64, need int, move engine.Pos, leaf bool) *winEntry {
 	e := w.tt.slot(key)
 	e.need, e.move, e.leaf = uint8(need), int32(move), leaf
 	return e
@@ -173,7 +173,7 @@ func (w *WinSearch) storeWin(key uint64, need int, move engine.Pos, leaf bool) *
 // as the node's (a leaf entry: its proof is read back under the VCF's
 // keys, the VCF salt, whose entries every VCF of the search shares); it
 // returns the VCF's length, or 0.
-func (w *WinSearch) leafVCF(ply int, key uint64, budget int) int {
+func (w *Search) leafVCF(ply int, key uint64, budget int) int {
 	if w.kind != VCT || w.leafExtra <= 0 || budget < 2 {
 		return 0
 	}
@@ -196,7 +196,7 @@ func (w *WinSearch) leafVCF(ply int, key uint64, budget int) int {
 // where a five can also be stopped at the far end of its line, under the
 // plain budget (a four costs one move), and when the defender has no five
 // point, so that its only replies to a four are the four's five points.
-func (w *WinSearch) canPreProbe() bool {
+func (w *Search) canPreProbe() bool {
 	return !w.caro && !w.weighted && !w.noPreProbe && len(w.ev.Fives(w.def)) == 0
 }
 
@@ -211,7 +211,7 @@ func (w *WinSearch) canPreProbe() bool {
 // it returns winProven with the node's need, winDisproven (counting a
 // depth cut-off as the node's own probe would) or winUnknown to play the
 // move.
-func (w *WinSearch) preProbe(p engine.Pos, budget int) (winRes, int) {
+func (w *Search) preProbe(p engine.Pos, budget int) (winRes, int) {
 	fs := w.ev.AppendFivePoints(w.fives[:0], p, w.att)
 	w.fives = fs
 	if len(fs) != 1 {
@@ -228,7 +228,7 @@ func (w *WinSearch) preProbe(p engine.Pos, budget int) (winRes, int) {
 // node with budget moves left: winProven with the need, winDisproven (a
 // disproof that holds only up to some depth counts as a depth cut-off),
 // or winUnknown when the node must be searched.
-func (w *WinSearch) ttVerdict(e *winEntry, budget int) (winRes, int) {
+func (w *Search) ttVerdict(e *winEntry, budget int) (winRes, int) {
 	switch {
 	case e == nil:
 		return winUnknown, 0
@@ -245,7 +245,7 @@ func (w *WinSearch) ttVerdict(e *winEntry, budget int) (winRes, int) {
 
 // storeFail records a disproof; it holds at any depth when no depth limit
 // was hit since cut was read.
-func (w *WinSearch) storeFail(key uint64, budget int, cut, work int64) {
+func (w *Search) storeFail(key uint64, budget int, cut, work int64) {
 	e := w.tt.slot(key)
 	f := uint8(min(budget, winFailAll-1))
 	if w.cutoffs == cut {
@@ -259,7 +259,7 @@ func (w *WinSearch) storeFail(key uint64, budget int, cut, work int64) {
 
 // dfsDefend searches the defender node at ply: proven when every reply
 // is, with need the largest of theirs.
-func (w *WinSearch) dfsDefend(ply int) (winRes, int) {
+func (w *Search) dfsDefend(ply int) (winRes, int) {
 	budget := w.budget()
 	ms, out, need := w.defenderMoves(w.buf(ply), ply, budget)
 	w.keep(ply, ms)
@@ -311,7 +311,7 @@ func (w *WinSearch) dfsDefend(ply int) (winRes, int) {
 // others (a refutation in the last iteration is the likeliest one now),
 // and the replies already proven to lose come last. The generator's order
 // breaks ties.
-func (w *WinSearch) orderReplies(ms []winMove, budget int) {
+func (w *Search) orderReplies(ms []winMove, budget int) {
 	if len(ms) < 2 {
 		return
 	}
@@ -343,8 +343,8 @@ func (w *WinSearch) orderReplies(ms []winMove, budget int) {
 // defender history) it saved 1% of the nodes (18,687,632 to 18,493,420);
 // on 高飞习题合集#37 alone, whose open-three search proves much of the
 // closed-three win's tree, 786k to 598k (without the history).
-func (w *WinSearch) narrowerWin(key uint64, budget int) int {
-	if w.kind != VCT || w.level == 0 || w.weighted || w.quietLimit > 0 || w.Method != WinDepthFirst {
+func (w *Search) narrowerWin(key uint64, budget int) int {
+	if w.kind != VCT || w.level == 0 || w.weighted || w.quietLimit > 0 || w.Method != DepthFirst {
 		return 0
 	}
 	h := w.b.Hash()
@@ -365,7 +365,7 @@ func (w *WinSearch) narrowerWin(key uint64, budget int) int {
 // orderByWork reads it. The table's entries are for attacker nodes
 // otherwise; a defender node's key differs by the side to move, so such
 // an entry is never read as an attacker node's.
-func (w *WinSearch) noteRefuted(before int64) {
+func (w *Search) noteRefuted(before int64) {
 	if w.kind != VCT {
 		return
 	}

@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"context"
@@ -16,10 +16,10 @@ import (
 func TestWinLastFour(t *testing.T) {
 	for _, tc := range winCases {
 		for rule, want := range tc.want {
-			for _, kind := range []WinKind{VCF, VCT} {
+			for _, kind := range []Kind{VCF, VCT} {
 				b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
 				ev := eval.Attach(b)
-				w := NewWinSearch(1 << 12)
+				w := New(1 << 12)
 				w.MaxDepth, w.NoVerify = 2, true
 				r := w.Prove(context.Background(), b, ev, kind, time.Time{}, 0)
 				ev.Detach()
@@ -34,7 +34,7 @@ func TestWinLastFour(t *testing.T) {
 				if r.Depth != 2 || (want.move != "" && winCell(b, r.Move) != want.move) {
 					t.Errorf("%s: %s in %d, want %s in 2", name, winCell(b, r.Move), r.Depth, want.move)
 				}
-				if err := CheckProof(b, r.Proof, 0); err != nil {
+				if err := Check(b, r.Proof, 0); err != nil {
 					t.Errorf("%s: checker: %v", name, err)
 				}
 			}
@@ -66,7 +66,7 @@ func TestWinCaroFarEndBlock(t *testing.T) {
 			t.Fatal(err)
 		}
 		ev := eval.Attach(b)
-		w := NewWinSearch(1 << 10)
+		w := New(1 << 10)
 		w.begin(context.Background(), b, ev, VCT, time.Time{}, 0)
 		q := w.unstoppable()
 		w.end()
@@ -82,7 +82,7 @@ func TestWinCaroFarEndBlock(t *testing.T) {
 	}
 	ev := eval.Attach(b)
 	defer ev.Detach()
-	w := NewWinSearch(1 << 16)
+	w := New(1 << 16)
 	w.NoVerify = true
 	nodes := int64(20_000)
 	if testing.Short() {
@@ -90,7 +90,7 @@ func TestWinCaroFarEndBlock(t *testing.T) {
 	}
 	r := w.Prove(context.Background(), b, ev, VCT, time.Time{}, nodes)
 	if r.Win {
-		if err := CheckProof(b, r.Proof, 0); err != nil {
+		if err := Check(b, r.Proof, 0); err != nil {
 			t.Errorf("a false win %s: %v", winCell(b, r.Move), err)
 		}
 	}

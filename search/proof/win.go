@@ -1,4 +1,4 @@
-package search
+package proof
 
 import (
 	"context"
@@ -13,124 +13,124 @@ import (
 // search over forcing moves only. At the attacker's nodes one move that
 // wins is enough; at the defender's nodes every reply that parries the
 // threat must lose. VCF lets the attacker play fours only, VCT also open
-// threes. Every proof it reports has been replayed by CheckProof, which
+// threes. Every proof it reports has been replayed by Check, which
 // shares no code with the search, against every legal defence.
 
-// WinKind selects the threats the attacker may use.
-type WinKind uint8
+// Kind selects the threats the attacker may use.
+type Kind uint8
 
 const (
 	// VCF: victory by continuous fours.
-	VCF WinKind = iota
+	VCF Kind = iota
 	// VCT: victory by continuous threats (fours and open threes).
 	VCT
 )
 
-func (k WinKind) String() string {
+func (k Kind) String() string {
 	if k == VCT {
 		return "VCT"
 	}
 	return "VCF"
 }
 
-// WinMethod selects the search algorithm.
-type WinMethod uint8
+// Method selects the search algorithm.
+type Method uint8
 
 const (
-	// WinDepthFirst is depth-first search with iterative deepening on the
+	// DepthFirst is depth-first search with iterative deepening on the
 	// number of attacking moves, with the transposition table keeping the
 	// proofs and depth-bounded disproofs between iterations.
-	WinDepthFirst WinMethod = iota
-	// WinProofNumber is depth-first proof-number search (df-pn, after
+	DepthFirst Method = iota
+	// ProofNumber is depth-first proof-number search (df-pn, after
 	// Allis's proof numbers) under the same attack-depth limit, deepened
 	// the same way.
-	WinProofNumber
+	ProofNumber
 )
 
-func (m WinMethod) String() string {
-	if m == WinProofNumber {
+func (m Method) String() string {
+	if m == ProofNumber {
 		return "df-pn"
 	}
 	return "dfs"
 }
 
-// WinThreats selects the quiet attacking moves of a VCT: moves that make
+// Threats selects the quiet attacking moves of a VCT: moves that make
 // no four but threaten to win. Open threes threaten an unstoppable four;
 // the wider sets add closed threes and twos, each kept only where it
 // threatens a win by fours (a VCF search with the defender passing says).
 // Prove widens step by step: each threat level is its own search, run
 // winLevelLag attacking moves behind the narrower one in the deepening.
-type WinThreats uint8
+type Threats uint8
 
 const (
-	// WinThreatsAuto is WinThreatsTwos: on an even tenth of the renju
+	// ThreatsAuto is ThreatsTwos: on an even tenth of the renju
 	// collection's VCTs, 1 s of CPU each, open threes alone solved 58 of
 	// 108, with closed threes 74, with twos 75 (later, with a faster
 	// search and checker, closed threes 79 and twos 83).
-	WinThreatsAuto WinThreats = iota
-	// WinThreatsOpenThrees: open threes only (Garcia's VCT).
-	WinThreatsOpenThrees
-	// WinThreatsThrees: open threes, then closed threes.
-	WinThreatsThrees
-	// WinThreatsTwos: open threes, then closed threes, then twos.
-	WinThreatsTwos
+	ThreatsAuto Threats = iota
+	// ThreatsOpenThrees: open threes only (Garcia's VCT).
+	ThreatsOpenThrees
+	// ThreatsThrees: open threes, then closed threes.
+	ThreatsThrees
+	// ThreatsTwos: open threes, then closed threes, then twos.
+	ThreatsTwos
 )
 
 // maxLevel is the widest threat level Threats allows: 0 for open threes,
 // 1 with closed threes, 2 with twos.
-func (w *WinSearch) maxLevel() int {
+func (w *Search) maxLevel() int {
 	switch w.Threats {
-	case WinThreatsOpenThrees:
+	case ThreatsOpenThrees:
 		return 0
-	case WinThreatsThrees:
+	case ThreatsThrees:
 		return 1
 	}
 	return 2
 }
 
 // threatLevel is the level of the search under way.
-func (w *WinSearch) threatLevel() int { return w.level }
+func (w *Search) threatLevel() int { return w.level }
 
 // winLevelLag is how many attacking moves each wider threat level runs
 // behind the one before it in iterative deepening: the wide searches
 // cost the most, and most wins need only open threes.
 const winLevelLag = 2
 
-// WinSchedule is how Prove raises the attack-depth limit from one
+// Schedule is how Prove raises the attack-depth limit from one
 // iteration to the next.
-type WinSchedule uint8
+type Schedule uint8
 
 const (
-	// WinScheduleAuto is WinScheduleFull for VCF and WinScheduleStep for
+	// ScheduleAuto is ScheduleFull for VCF and ScheduleStep for
 	// VCT, which measured fastest on the renju problem collection.
-	WinScheduleAuto WinSchedule = iota
-	// WinScheduleStep: 2, 3, 4, ... attacking moves, up to MaxDepth.
-	WinScheduleStep
-	// WinScheduleDouble: 2, 4, 8, ... attacking moves, up to MaxDepth.
-	WinScheduleDouble
-	// WinScheduleFull: one iteration at MaxDepth.
-	WinScheduleFull
-	// WinScheduleQuiet (VCT, depth-first search only): every iteration at
+	ScheduleAuto Schedule = iota
+	// ScheduleStep: 2, 3, 4, ... attacking moves, up to MaxDepth.
+	ScheduleStep
+	// ScheduleDouble: 2, 4, 8, ... attacking moves, up to MaxDepth.
+	ScheduleDouble
+	// ScheduleFull: one iteration at MaxDepth.
+	ScheduleFull
+	// ScheduleQuiet (VCT, depth-first search only): every iteration at
 	// MaxDepth, deepening instead on the number of quiet attacking moves
 	// (threes) allowed: 1, 2, 3, ... At 1 s of CPU it solved a few more of
-	// the renju collection's hardest VCTs than WinScheduleStep but lost
+	// the renju collection's hardest VCTs than ScheduleStep but lost
 	// more of the easier ones (on a sample of 104 that step solved, 95 of
 	// 104 against 100), so it is not the default.
-	WinScheduleQuiet
-	// WinScheduleWeighted (VCT, depth-first search only): one search
+	ScheduleQuiet
+	// ScheduleWeighted (VCT, depth-first search only): one search
 	// with every threat level's moves, deepened 2, 3, 4, ... on a budget
 	// where each attacking move costs by its threat (winCost: a four 1,
 	// an open three 2, a closed three 3, a two 4), instead of a separate,
 	// lagging search for each threat level, so that the wider threats do
 	// not search the open threes' tree again. On every fourth renju VCT
-	// problem (270) at 1 s of CPU it solved 220 against WinScheduleStep's
+	// problem (270) at 1 s of CPU it solved 220 against ScheduleStep's
 	// 215 (the costs 1/2/3, 2/2/3 and 2/3/5 for open three/closed
 	// three/two solved 216, 216 and 217), but on all 1,080 only 832
 	// against 849, and in the player it lost Elo: not the default. With
 	// leaf VCFs (since 2026-11-25) it solved 926 of the 1,080 at 800,000
 	// nodes each against the step schedule's 928 (costs 1/2/3: 930,
 	// 1/2/4: 924), each solving 14 to 20 that the other does not.
-	WinScheduleWeighted
+	ScheduleWeighted
 )
 
 // Default attack-depth limits, in attacker moves (the final five
@@ -139,7 +139,7 @@ const (
 const (
 	DefaultVCFDepth = 100
 	DefaultVCTDepth = 16
-	// DefaultWeightedDepth is the VCT limit under WinScheduleWeighted, in
+	// DefaultWeightedDepth is the VCT limit under ScheduleWeighted, in
 	// winCost units (open threes cost 2: about DefaultVCTDepth moves).
 	DefaultWeightedDepth = 24
 	// DefaultLeafVCF is LeafVCF's default. On every eighth renju VCT
@@ -148,29 +148,29 @@ const (
 	DefaultLeafVCF = 16
 )
 
-// WinSearch is a reusable proof search over forcing moves (owns its
+// Search is a reusable proof search over forcing moves (owns its
 // transposition table). It is not safe for concurrent use.
-type WinSearch struct {
+type Search struct {
 	// MaxDepth bounds the attack in attacker moves, the final five
 	// included; 0 means DefaultVCFDepth or DefaultVCTDepth.
 	MaxDepth int
-	// Method is the search algorithm (WinDepthFirst by default).
-	Method WinMethod
+	// Method is the search algorithm (DepthFirst by default).
+	Method Method
 	// Schedule is the iterative deepening on attack depth.
-	Schedule WinSchedule
+	Schedule Schedule
 	// Threats are the VCT's quiet (non-four) attacking moves.
-	Threats WinThreats
+	Threats Threats
 	// LeafVCF (VCT, every method and schedule): at every attacker node with
 	// at least two moves of budget left, first look for a VCF of up to
 	// budget+LeafVCF fours (within MaxDepth when it is set), so that a
 	// VCT ending in a long run of fours is found without the depth to
 	// search threes all along it. 0 means DefaultLeafVCF; negative: off.
 	LeafVCF int
-	// NoVerify skips CheckProof on found proofs. Tests and benchmarks of
+	// NoVerify skips Check on found proofs. Tests and benchmarks of
 	// the raw search set it; players leave it off, so that a reported win
 	// is a checked one.
 	NoVerify bool
-	// Rejected counts the proofs CheckProof refused (reported as no win).
+	// Rejected counts the proofs Check refused (reported as no win).
 	// Any non-zero value is a search bug.
 	Rejected int
 	// Unchecked counts the proofs found whose check the limits cut short
@@ -183,7 +183,7 @@ type WinSearch struct {
 	b          *engine.Board
 	ev         *eval.Evaluator
 	att, def   engine.Color
-	kind       WinKind
+	kind       Kind
 	salt       uint64
 	caro       bool
 	attStones  int     // attacker moves below the root that count against the budget
@@ -192,7 +192,7 @@ type WinSearch struct {
 	quietLimit int     // quiet moves allowed in the current VCT iteration (0: no such limit)
 	quietCuts  int64   // how often the quiet-move limit cut the search
 	rootStones int     // attacker stones on the board at the root
-	weighted   bool    // WinScheduleWeighted: quiet moves cost by threat level (moveCost)
+	weighted   bool    // ScheduleWeighted: quiet moves cost by threat level (moveCost)
 	limit      int     // attack budget at the root of the current iteration
 	leafExtra  int     // the leaf VCFs' fours beyond the budget (0: none)
 	depthCap   int     // no proof may need more attacker moves than this
@@ -221,8 +221,8 @@ type WinSearch struct {
 	pn         winPNState
 }
 
-// WinResult is the outcome of a Prove.
-type WinResult struct {
+// Result is the outcome of a Prove.
+type Result struct {
 	Win   bool         // a proven forced win for the side to move
 	Move  engine.Pos   // its first move (NoPos when !Win)
 	Line  []engine.Pos // one principal winning line, attacker and defender moves
@@ -236,14 +236,14 @@ type WinResult struct {
 	Complete bool
 }
 
-// NewWinSearch returns a search with a transposition table of about
+// New returns a search with a transposition table of about
 // ttEntries entries (32 bytes each; rounded down to a power of two).
-func NewWinSearch(ttEntries int) *WinSearch {
-	return &WinSearch{tt: newWinTable(ttEntries), threatSeen: map[uint64]bool{}}
+func New(ttEntries int) *Search {
+	return &Search{tt: newWinTable(ttEntries), threatSeen: map[uint64]bool{}}
 }
 
 // Clear drops the transposition table (YXHASHCLEAR).
-func (w *WinSearch) Clear() { w.tt.clear() }
+func (w *Search) Clear() { w.tt.clear() }
 
 // winSalts separate the table's keys by search (VCF, then VCT at each
 // threat level: a disproof with fewer threats is none with more) and by
@@ -253,11 +253,11 @@ var winSalts = [5][2]uint64{
 	{0xd4a2_7f18_c93e_6b0d, 0x61f3_b5c8_0e2d_974a},
 	{0x27b6_e019_5fd4_8c3a, 0xe85c_3a71_0b9f_d264},
 	{0x5a0e_94c7_d23b_16f8, 0x0f47_c2d8_6e1a_b395},
-	{0xb1d9_3e6a_84f2_c507, 0x7c25_e0b4_19d8_f36a}, // WinScheduleWeighted
+	{0xb1d9_3e6a_84f2_c507, 0x7c25_e0b4_19d8_f36a}, // ScheduleWeighted
 }
 
 // saltFor is the key salt of a search kind at a threat level.
-func (w *WinSearch) saltFor(kind WinKind, level int) uint64 {
+func (w *Search) saltFor(kind Kind, level int) uint64 {
 	if kind == VCF {
 		return winSalts[0][w.att-1]
 	}
@@ -271,11 +271,11 @@ func (w *WinSearch) saltFor(kind WinKind, level int) uint64 {
 // to b (eval.Attach); b and ev are restored before it returns. It stops at
 // the deadline (the zero time means none), at maxNodes (0 = no limit), or
 // when ctx is done.
-func (w *WinSearch) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
-	kind WinKind, deadline time.Time, maxNodes int64) WinResult {
+func (w *Search) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
+	kind Kind, deadline time.Time, maxNodes int64) Result {
 	w.begin(ctx, b, ev, kind, deadline, maxNodes)
 	defer w.end()
-	res := WinResult{Move: engine.NoPos}
+	res := Result{Move: engine.NoPos}
 	if len(ev.Fives(w.att)) > 0 {
 		// A five on the board needs no search and no proof table.
 		f := minPos(ev.Fives(w.att))
@@ -283,7 +283,7 @@ func (w *WinSearch) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 		res.Proof = newProof(b, w.att, kind)
 		return res
 	}
-	w.weighted = kind == VCT && w.Method == WinDepthFirst && w.schedule(kind) == WinScheduleWeighted
+	w.weighted = kind == VCT && w.Method == DepthFirst && w.schedule(kind) == ScheduleWeighted
 	maxDepth := w.MaxDepth
 	if maxDepth <= 0 {
 		switch {
@@ -305,7 +305,7 @@ func (w *WinSearch) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 			w.leafExtra = DefaultLeafVCF
 		}
 	}
-	if kind == VCT && w.Method == WinDepthFirst && w.schedule(kind) == WinScheduleQuiet {
+	if kind == VCT && w.Method == DepthFirst && w.schedule(kind) == ScheduleQuiet {
 		w.proveQuiet(&res, maxDepth)
 		res.Nodes = w.nodes
 		return res
@@ -313,7 +313,7 @@ func (w *WinSearch) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 	// Iterative deepening on attack depth, and for VCT widening: each
 	// threat level runs winLevelLag moves behind the narrower one.
 	levels, lag := 1, 0
-	if w.weighted || (kind == VCT && w.Method == WinProofNumber) {
+	if w.weighted || (kind == VCT && w.Method == ProofNumber) {
 		// One search with every threat level's moves, priced by moveCost,
 		// or ordered by df-pn's initial proof numbers (pnInit): on every
 		// eighth renju VCT problem at 800,000 nodes, df-pn solved 117 of 135
@@ -321,7 +321,7 @@ func (w *WinSearch) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 		w.level = w.maxLevel()
 	} else if kind == VCT {
 		levels = w.maxLevel() + 1
-		if w.schedule(kind) != WinScheduleFull {
+		if w.schedule(kind) != ScheduleFull {
 			lag = winLevelLag
 		}
 	}
@@ -338,7 +338,7 @@ search:
 			}
 			w.salt, w.limit, w.cutoffs = w.saltFor(kind, w.level), d, 0
 			var r winRes
-			if w.Method == WinProofNumber {
+			if w.Method == ProofNumber {
 				r = w.pnRoot()
 			} else {
 				r, _ = w.dfsAttack(0)
@@ -364,16 +364,16 @@ search:
 }
 
 // winQuietLag is how many quiet moves each wider threat level runs behind
-// the one before it under WinScheduleQuiet.
+// the one before it under ScheduleQuiet.
 const winQuietLag = 1
 
-// proveQuiet is Prove's VCT under WinScheduleQuiet: iterative deepening on
+// proveQuiet is Prove's VCT under ScheduleQuiet: iterative deepening on
 // the number of quiet attacking moves (threes), every iteration under the
 // full attack budget maxDepth, so that fours cost no iteration of their
 // own. Puzzles count a VCT's length the same way, and a win of three
 // threes and ten fours is found in the third iteration rather than the
 // thirteenth.
-func (w *WinSearch) proveQuiet(res *WinResult, maxDepth int) {
+func (w *Search) proveQuiet(res *Result, maxDepth int) {
 	defer func() { w.quietLimit = 0 }()
 	levels := w.maxLevel() + 1
 	var done [3]bool
@@ -404,20 +404,20 @@ func (w *WinSearch) proveQuiet(res *WinResult, maxDepth int) {
 	}
 }
 
-// schedule resolves WinScheduleAuto for a kind.
-func (w *WinSearch) schedule(kind WinKind) WinSchedule {
-	if w.Schedule != WinScheduleAuto {
+// schedule resolves ScheduleAuto for a kind.
+func (w *Search) schedule(kind Kind) Schedule {
+	if w.Schedule != ScheduleAuto {
 		return w.Schedule
 	}
 	if kind == VCF {
-		return WinScheduleFull
+		return ScheduleFull
 	}
-	return WinScheduleStep
+	return ScheduleStep
 }
 
 // firstDepth is the attack depth of the first iteration.
-func (w *WinSearch) firstDepth(kind WinKind, maxDepth int) int {
-	if w.schedule(kind) == WinScheduleFull {
+func (w *Search) firstDepth(kind Kind, maxDepth int) int {
+	if w.schedule(kind) == ScheduleFull {
 		return maxDepth
 	}
 	return min(2, maxDepth)
@@ -425,15 +425,15 @@ func (w *WinSearch) firstDepth(kind WinKind, maxDepth int) int {
 
 // nextDepth is the attack depth of the iteration after one at depth
 // (the narrowest level's; the caller clamps it to MaxDepth).
-func (w *WinSearch) nextDepth(kind WinKind, depth int) int {
-	if w.schedule(kind) == WinScheduleDouble {
+func (w *Search) nextDepth(kind Kind, depth int) int {
+	if w.schedule(kind) == ScheduleDouble {
 		return 2 * depth
 	}
 	return depth + 1
 }
 
 // finish extracts and checks the proof of a proven root.
-func (w *WinSearch) finish(res *WinResult) {
+func (w *Search) finish(res *Result) {
 	p, line, depth, ok := w.extract()
 	if !ok {
 		return // the limits stopped the extraction
@@ -453,8 +453,8 @@ func (w *WinSearch) finish(res *WinResult) {
 }
 
 // begin sets up a search of b for the side to move.
-func (w *WinSearch) begin(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
-	kind WinKind, deadline time.Time, maxNodes int64) {
+func (w *Search) begin(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
+	kind Kind, deadline time.Time, maxNodes int64) {
 	if len(w.tt.slots) == 0 {
 		w.tt = newWinTable(1 << 16)
 	}
@@ -491,7 +491,7 @@ func (w *WinSearch) begin(ctx context.Context, b *engine.Board, ev *eval.Evaluat
 }
 
 // end drops the references to the caller's board.
-func (w *WinSearch) end() {
+func (w *Search) end() {
 	w.ev.Freeze(false)
 	w.b, w.ev, w.ctx, w.plain = nil, nil, nil, nil
 }
@@ -501,8 +501,8 @@ func (w *WinSearch) end() {
 // fours was tried: it made each iteration bushier, and at 1 s of CPU it
 // lost 25 and gained 16 of the first 867 VCT problems), and a quiet one
 // (a three: no block, and no five point after it) also against the
-// quiet-move limit of a VCT iteration under WinScheduleQuiet.
-func (w *WinSearch) play(p engine.Pos) int {
+// quiet-move limit of a VCT iteration under ScheduleQuiet.
+func (w *Search) play(p engine.Pos) int {
 	var c uint8
 	cost := 0
 	att := w.b.SideToMove() == w.att
@@ -524,16 +524,16 @@ func (w *WinSearch) play(p engine.Pos) int {
 }
 
 // moveCost is what the attacker's move p costs of the attack budget: one
-// move, except under WinScheduleWeighted, where it costs winCost of its
+// move, except under ScheduleWeighted, where it costs winCost of its
 // combo (a block of the defender's five point always costs one).
-func (w *WinSearch) moveCost(p engine.Pos) int {
+func (w *Search) moveCost(p engine.Pos) int {
 	if !w.weighted || w.kind != VCT || len(w.ev.Fives(w.def)) > 0 {
 		return 1
 	}
 	return winCost(w.ev.Combo(p, w.att))
 }
 
-// winCost is the budget a move of combo c costs under WinScheduleWeighted:
+// winCost is the budget a move of combo c costs under ScheduleWeighted:
 // the weaker the threat, the more the defender's replies and the less
 // likely a win, so the later an iteration may afford it.
 func winCost(c eval.Combo) int {
@@ -549,11 +549,11 @@ func winCost(c eval.Combo) int {
 }
 
 // affords reports whether a budget can pay for a quiet move of combo c
-// under WinScheduleWeighted: its winCost, then a four and a five.
+// under ScheduleWeighted: its winCost, then a four and a five.
 func affords(budget int, c eval.Combo) bool { return budget >= winCost(c)+2 }
 
 // unplay takes back the last search move.
-func (w *WinSearch) unplay() {
+func (w *Search) unplay() {
 	w.b.Undo()
 	n := len(w.charged) - 1
 	w.attStones -= int(w.charged[n] & chargeCost)
@@ -563,7 +563,7 @@ func (w *WinSearch) unplay() {
 	w.charged = w.charged[:n]
 }
 
-// The bits of WinSearch.charged: the move's cost of the attack budget
+// The bits of Search.charged: the move's cost of the attack budget
 // (zero for the defender's), and whether it counted against the quiet-move
 // limit.
 const (
@@ -572,17 +572,17 @@ const (
 )
 
 // budget is the attacker moves left at the current node.
-func (w *WinSearch) budget() int { return w.limit - w.attStones }
+func (w *Search) budget() int { return w.limit - w.attStones }
 
 // key is the table key of the current position.
-func (w *WinSearch) key() uint64 { return w.keyOf(w.b.Hash()) }
+func (w *Search) key() uint64 { return w.keyOf(w.b.Hash()) }
 
 // keyOf is the table key of the attacker node with Zobrist hash h under
 // the current search. Under a quiet-move limit the quiet moves left are
 // part of the key: the same position with fewer threes left to play is a
 // different problem, and this way a result stays valid from one
 // iteration to the next.
-func (w *WinSearch) keyOf(h uint64) uint64 {
+func (w *Search) keyOf(h uint64) uint64 {
 	k := h ^ w.salt
 	if w.quietLimit > 0 && w.kind == VCT {
 		k ^= uint64(w.quietLimit-w.quiet+1) * 0x9e37_79b9_7f4a_7c15
@@ -592,7 +592,7 @@ func (w *WinSearch) keyOf(h uint64) uint64 {
 
 // stop reports whether a limit has been reached; the clock and the
 // context are read every 256 nodes.
-func (w *WinSearch) stop() bool {
+func (w *Search) stop() bool {
 	if w.stopped {
 		return true
 	}
@@ -608,12 +608,12 @@ func (w *WinSearch) stop() bool {
 }
 
 // timeUp reports whether the deadline has passed or the context is done.
-func (w *WinSearch) timeUp() bool {
+func (w *Search) timeUp() bool {
 	return w.ctx.Err() != nil || (!w.deadline.IsZero() && time.Now().After(w.deadline))
 }
 
 // buf returns the move buffer of a ply, emptied.
-func (w *WinSearch) buf(ply int) []winMove {
+func (w *Search) buf(ply int) []winMove {
 	for len(w.bufs) <= ply {
 		w.bufs = append(w.bufs, make([]winMove, 0, 32))
 	}
@@ -621,4 +621,4 @@ func (w *WinSearch) buf(ply int) []winMove {
 }
 
 // keep hands a grown buffer back to its ply.
-func (w *WinSearch) keep(ply int, ms []winMove) { w.bufs[ply] = ms[:0] }
+func (w *Search) keep(ply int, ms []winMove) { w.bufs[ply] = ms[:0] }
