@@ -164,6 +164,20 @@ func (e *Evaluator) ForbiddenShapes(p engine.Pos) (overline, doubleFour, doubleT
 	return t.over > 0, t.fours >= 2, threes >= 2
 }
 
+// pointRanks weighs a monomial by its rank for WeightedPotential: about
+// four times more per stone, and a third more when the rank is even (the
+// threat cannot be blocked).
+var pointRanks = [NumRanks]int{1024, 1024, 80, 60, 20, 15, 5, 4, 1, 1, 0}
+
+// WeightedPotential is what a stone of c on p is worth by potential alone:
+// RankPotential with the weights of pointRanks, c's own monomials counted
+// five times and the opponent's four (what c builds, and what c takes from
+// the opponent). The greedy player adds combo values to it; the tree
+// search's prior logits take its logarithm.
+func (e *Evaluator) WeightedPotential(p engine.Pos, c engine.Color) int {
+	return 5*e.RankPotential(p, c, &pointRanks) + 4*e.RankPotential(p, c.Opp(), &pointRanks)
+}
+
 // RankPotential is a sharper potential than v(p): the sum, over the
 // monomials whose window covers p, of w[rank] for colour c, so that a
 // monomial's weight can grow faster than 2^k and reward open shapes. It

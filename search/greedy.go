@@ -22,7 +22,7 @@ import (
 //  3. a double three of its own, then the opponent's double-three points;
 //  4. everything else by potential.
 //
-// The potential is the rank-weighted one (Evaluator.RankPotential: a
+// The potential is the rank-weighted one (Evaluator.WeightedPotential: a
 // monomial counts about four times more per stone and a third more when
 // open), own monomials weighted 5 and the opponent's 4. Garcia's plain
 // v(p) = sum of 2^k proved too flat, and bonuses for the ordinary combos
@@ -60,10 +60,6 @@ var (
 	}
 )
 
-// greedyRank weighs a monomial by its rank: about four times more per stone,
-// and a third more when the rank is even (the threat cannot be blocked).
-var greedyRank = [eval.NumRanks]int{1024, 1024, 80, 60, 20, 15, 5, 4, 1, 1, 0}
-
 // greedyTries bounds the defence check: the best-valued points tried as
 // replies to the opponent's threats, besides the threat points themselves.
 const greedyTries = 12
@@ -96,7 +92,7 @@ func greedyChoice(e *eval.Evaluator) engine.Pos {
 	}
 	value := func(p engine.Pos) int {
 		return greedyAttack[e.Combo(p, me)] + greedyDefence[e.Combo(p, op)] +
-			5*e.RankPotential(p, me, &greedyRank) + 4*e.RankPotential(p, op, &greedyRank)
+			e.WeightedPotential(p, me)
 	}
 	var cands []scored
 	if f := e.Fives(op); len(f) > 0 {

@@ -289,7 +289,7 @@ func kakugoChoice(e *eval.Evaluator, allowed []engine.Pos) engine.Pos {
 			continue
 		}
 		v := greedyAttack[e.Combo(p, me)] + greedyDefence[e.Combo(p, op)] +
-			5*e.RankPotential(p, me, &greedyRank) + 4*e.RankPotential(p, op, &greedyRank)
+			e.WeightedPotential(p, me)
 		if best == engine.NoPos || v > bestValue {
 			best, bestValue = p, v
 		}

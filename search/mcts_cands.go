@@ -176,7 +176,7 @@ func (g *mctsGen) add(e *eval.Evaluator, p engine.Pos, me, op engine.Color) {
 
 // mctsLogit is the prior logit of a stone of me on p.
 func mctsLogit(e *eval.Evaluator, p engine.Pos, me, op engine.Color) float32 {
-	pot := 5*e.RankPotential(p, me, &greedyRank) + 4*e.RankPotential(p, op, &greedyRank)
+	pot := e.WeightedPotential(p, me)
 	return mctsAttackLogit[e.Combo(p, me)] + mctsDefenceLogit[e.Combo(p, op)] +
 		mctsPotLogit*float32(math.Log(float64(1+pot)))
 }
