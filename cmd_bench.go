@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kakugo/kakugo/search"
+	"github.com/kakugo/kakugo/search/mcts"
 )
 
 // cmdBench is the deterministic search benchmark: every position of
@@ -38,7 +39,7 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pbrain-kakugo bench: playouts and threads must be positive, and no arguments")
 		return 2
 	}
-	opt := kakugoOptions(1, search.LeafDefault)
+	opt := kakugoOptions(1, mcts.LeafDefault)
 	opt.Threads = *threads
 	prior := "the CNN prior"
 	if *noPrior {
@@ -59,9 +60,9 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	switch *leaf {
 	case "":
 	case "rollout":
-		opt.Leaf = search.LeafRollout
+		opt.Leaf = mcts.LeafRollout
 	case "static":
-		opt.Leaf = search.LeafStatic
+		opt.Leaf = mcts.LeafStatic
 	default:
 		fmt.Fprintf(stderr, "pbrain-kakugo bench: unknown leaf %q (rollout or static)\n", *leaf)
 		return 2

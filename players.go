@@ -9,6 +9,7 @@ import (
 	"github.com/kakugo/kakugo/protocol"
 	"github.com/kakugo/kakugo/search"
 	"github.com/kakugo/kakugo/search/baseline"
+	"github.com/kakugo/kakugo/search/mcts"
 )
 
 // playerSpec names a built-in player and builds a fresh one. seed feeds the
@@ -27,7 +28,7 @@ type playerSpec struct {
 // by tweak (nil: none), with or without the CNN prior.
 func kakugoSpec(name, summary string, prior bool, tweak func(*search.KakugoOptions)) playerSpec {
 	opts := func(seed int64) search.KakugoOptions {
-		opt := kakugoOptions(seed, search.LeafDefault)
+		opt := kakugoOptions(seed, mcts.LeafDefault)
 		if tweak != nil {
 			tweak(&opt)
 		}
@@ -43,9 +44,9 @@ func players() []playerSpec {
 		kakugoSpec("kakugo", "the full player: VCF search and defence and our VCT, then MCTS with the CNN policy prior asked lazily (root, and nodes at 30 visits), its move checked against the opponent's VCT; threads from INFO thread_num, else --threads or KAKUGO_THREADS", true, nil),
 		kakugoSpec("kakugo-noprior", "the full player without the CNN prior (the evaluator's priors alone; the default until 2026-11-23)", false, nil),
 		kakugoSpec("kakugo-rollout", "the full player with roll-out leaves (at most 30 plies of a pattern policy)", true,
-			func(o *search.KakugoOptions) { o.Leaf = search.LeafRollout }),
+			func(o *search.KakugoOptions) { o.Leaf = mcts.LeafRollout }),
 		kakugoSpec("kakugo-static", "the full player with static-evaluation leaves (the evaluator's score squashed)", true,
-			func(o *search.KakugoOptions) { o.Leaf = search.LeafStatic }),
+			func(o *search.KakugoOptions) { o.Leaf = mcts.LeafStatic }),
 		kakugoSpec("kakugo-nowin", "the full player without the winning search (MCTS alone)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchOff }),
 		kakugoSpec("kakugo-vct", "the full player with VCT and the VCT defence check besides VCF", true,
@@ -76,7 +77,7 @@ func players() []playerSpec {
 // The thread count is left to the limits of each move, so that INFO
 // thread_num overrides the brain's --threads flag and KAKUGO_THREADS (see
 // brainThreads).
-func kakugoOptions(seed int64, leaf search.LeafMode) search.KakugoOptions {
+func kakugoOptions(seed int64, leaf mcts.LeafMode) search.KakugoOptions {
 	return search.KakugoOptions{Leaf: leaf, Seed: uint64(seed)}
 }
 

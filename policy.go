@@ -11,6 +11,7 @@ import (
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/nn"
 	"github.com/kakugo/kakugo/search"
+	"github.com/kakugo/kakugo/search/mcts"
 	"github.com/kakugo/kakugo/weights"
 )
 
@@ -22,7 +23,7 @@ type netPolicy struct {
 	probs []float32
 }
 
-// Priors implements search.Policy.
+// Priors implements mcts.Policy.
 func (p *netPolicy) Priors(b *engine.Board, moves []engine.Pos, dst []float32) bool {
 	p.probs = p.ev.Policy(b, p.probs)
 	w := b.Width()
@@ -38,7 +39,7 @@ func (p *netPolicy) Priors(b *engine.Board, moves []engine.Pos, dst []float32) b
 // network's weights are shared; each policy gets its own evaluator. The
 // builder is called from one goroutine at a time (the player's search
 // setup).
-func loadPolicy(path string) (func() search.Policy, error) {
+func loadPolicy(path string) (func() mcts.Policy, error) {
 	var net *nn.Net
 	var err error
 	if path == "" {
@@ -68,7 +69,7 @@ func loadPolicy(path string) (func() search.Policy, error) {
 			warm.probs = first.Policy(b, warm.probs)
 		}
 	}
-	return func() search.Policy {
+	return func() mcts.Policy {
 		if warm != nil {
 			p := warm
 			warm = nil
@@ -92,8 +93,8 @@ func nameOr(s, def string) string {
 // on warn and plays on without the prior: a brain must not die over an
 // optional file. The schedule comes from the environment, as the thread
 // count does, so that a match can give two instances of one binary
-// different settings: KAKUGO_NN_VISITS (search.PolicyOptions.Visits) and
-// KAKUGO_NN_MIX (search.PolicyOptions.Mix). The other players say on warn
+// different settings: KAKUGO_NN_VISITS (mcts.PolicyOptions.Visits) and
+// KAKUGO_NN_MIX (mcts.PolicyOptions.Mix). The other players say on warn
 // that they ignore a file of weights.
 func policyPlayer(p playerSpec, seed int64, weights string, warn io.Writer) protocol.Player {
 	if !p.prior {
@@ -124,8 +125,8 @@ const plainGoPolicyVisits = 300
 
 // policyOptionsFromEnv reads KAKUGO_NN_VISITS and KAKUGO_NN_MIX through
 // getenv; unset or unreadable values (reported on warn) leave the default.
-func policyOptionsFromEnv(getenv func(string) string, warn io.Writer) search.PolicyOptions {
-	var o search.PolicyOptions
+func policyOptionsFromEnv(getenv func(string) string, warn io.Writer) mcts.PolicyOptions {
+	var o mcts.PolicyOptions
 	if v := getenv("KAKUGO_NN_VISITS"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/search"
+	"github.com/kakugo/kakugo/search/mcts"
 	"github.com/kakugo/kakugo/weights"
 )
 
@@ -76,15 +77,15 @@ func TestPlayerWeightsFile(t *testing.T) {
 func TestPolicyOptionsFromEnv(t *testing.T) {
 	for _, tc := range []struct {
 		visits, mix string
-		want        search.PolicyOptions
+		want        mcts.PolicyOptions
 		warn        bool
 	}{
-		{"", "", search.PolicyOptions{}, false},
-		{"64", "0.25", search.PolicyOptions{Visits: 64, Mix: 0.25}, false},
-		{"-1", "1", search.PolicyOptions{Visits: -1, Mix: 1}, false},
-		{"many", "", search.PolicyOptions{}, true},
-		{"", "-0.5", search.PolicyOptions{}, true},
-		{"", "half", search.PolicyOptions{}, true},
+		{"", "", mcts.PolicyOptions{}, false},
+		{"64", "0.25", mcts.PolicyOptions{Visits: 64, Mix: 0.25}, false},
+		{"-1", "1", mcts.PolicyOptions{Visits: -1, Mix: 1}, false},
+		{"many", "", mcts.PolicyOptions{}, true},
+		{"", "-0.5", mcts.PolicyOptions{}, true},
+		{"", "half", mcts.PolicyOptions{}, true},
 	} {
 		env := map[string]string{"KAKUGO_NN_VISITS": tc.visits, "KAKUGO_NN_MIX": tc.mix}
 		var warn bytes.Buffer

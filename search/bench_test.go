@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/search/mcts"
 )
 
 func TestBenchPositionsAreGames(t *testing.T) {
@@ -68,7 +69,7 @@ func TestBenchSignatureRepeats(t *testing.T) {
 
 // benchPlayouts measures the MCTS alone (no winning search) on one thread:
 // b.N playouts from a middle-game position, reported as playouts/s.
-func benchPlayouts(b *testing.B, pos string, size int, leaf LeafMode) {
+func benchPlayouts(b *testing.B, pos string, size int, leaf mcts.LeafMode) {
 	bd, err := BenchPosition{Size: size, Rule: engine.Freestyle, Moves: pos}.Board()
 	if err != nil {
 		b.Fatal(err)
@@ -87,7 +88,7 @@ const (
 	benchMid20 = "f5e3b7h5g3g4i6e4h4d4f2i5f4f6e5d6d7e7f8"
 )
 
-func BenchmarkPlayoutsStatic15(b *testing.B)  { benchPlayouts(b, benchMid15, 15, LeafStatic) }
-func BenchmarkPlayoutsStatic20(b *testing.B)  { benchPlayouts(b, benchMid20, 20, LeafStatic) }
-func BenchmarkPlayoutsRollout15(b *testing.B) { benchPlayouts(b, benchMid15, 15, LeafRollout) }
-func BenchmarkPlayoutsRollout20(b *testing.B) { benchPlayouts(b, benchMid20, 20, LeafRollout) }
+func BenchmarkPlayoutsStatic15(b *testing.B)  { benchPlayouts(b, benchMid15, 15, mcts.LeafStatic) }
+func BenchmarkPlayoutsStatic20(b *testing.B)  { benchPlayouts(b, benchMid20, 20, mcts.LeafStatic) }
+func BenchmarkPlayoutsRollout15(b *testing.B) { benchPlayouts(b, benchMid15, 15, mcts.LeafRollout) }
+func BenchmarkPlayoutsRollout20(b *testing.B) { benchPlayouts(b, benchMid20, 20, mcts.LeafRollout) }

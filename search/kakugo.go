@@ -6,14 +6,16 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/mcts"
 )
 
 // KakugoOptions configure the full player. The zero value is the default
 // player: the measured-stronger leaf mode (static evaluation), the thread
 // count the manager asks for, the winning search on.
 type KakugoOptions struct {
-	// Leaf is how new leaves are valued (LeafDefault: the stronger mode).
-	Leaf LeafMode
+	// Leaf is how new leaves are valued (mcts.LeafDefault: the stronger
+	// mode).
+	Leaf mcts.LeafMode
 	// Threads, when positive, is the number of search threads, whatever
 	// the manager says; 0 leaves it to INFO thread_num (one by default).
 	Threads int
@@ -22,10 +24,10 @@ type KakugoOptions struct {
 	Seed uint64
 	// NewPolicy, when not nil, builds a move-prior Policy for one search
 	// thread (called once per thread); nil uses the evaluator's priors.
-	NewPolicy func() Policy
+	NewPolicy func() mcts.Policy
 	// Policy is where the search asks NewPolicy's policies for priors
-	// (the zero value: the measured default; see mcts_policy.go).
-	Policy PolicyOptions
+	// (the zero value: the measured default; see package mcts).
+	Policy mcts.PolicyOptions
 	// WinSearch is what the winning search does before the tree search
 	// (WinSearchDefault: the measured best).
 	WinSearch WinSearchMode
@@ -72,6 +74,9 @@ const (
 	WinSearchVCTCheck
 )
 
+// kakugoDefaultWinSearch is what WinSearchDefault stands for.
+const kakugoDefaultWinSearch = WinSearchVCTCheck
+
 // searchesVCT reports whether the mode looks for our own VCT.
 func (m WinSearchMode) searchesVCT() bool {
 	return m == WinSearchVCT || m == WinSearchVCTAttack || m == WinSearchVCTCheck
@@ -107,8 +112,6 @@ const (
 	kakugoTTMin       = 2 << 20
 	// kakugoTTEntryBytes is the size of one winning-search table entry.
 	kakugoTTEntryBytes = 32
-	// kakugoProbeEntries sizes each thread's VCF-probe table (2 MiB).
-	kakugoProbeEntries = 1 << 16
 	// kakugoUntimedPlayouts caps a search that has neither a clock nor a
 	// playout limit.
 	kakugoUntimedPlayouts = 1 << 20
@@ -122,10 +125,10 @@ const (
 // use: the brain calls it from one goroutine at a time.
 type Kakugo struct {
 	opt KakugoOptions
-	cfg mctsConfig
+	cfg mcts.Config
+	win WinSearchMode // opt.WinSearch resolved
 
-	pool *mctsPool
-	tree kakugoTree
+	tree *mcts.Tree // nil until the first search sizes it
 
 	prover     kakugoProver
 	proverBusy chan struct{}                  // closed when an abandoned prover call returns
@@ -134,8 +137,7 @@ type Kakugo struct {
 	hashKB     int64                          // hash_size, 0 when unset
 	memory     int64                          // the max_memory the sizes were computed for
 	reply      func(b *engine.Board) (engine.Pos, bool)
-	policies   []Policy
-	probes     []kakugoProver // the threads' in-tree VCF probes
+	policies   []mcts.Policy
 
 	stats kakugoStats // the last move's work
 	guard loadGuard   // the reserve for a busy machine (time_load.go)
@@ -152,54 +154,16 @@ type kakugoStats struct {
 	threads  int           // the tree search's threads
 }
 
-// kakugoTree is where the tree's root stands: the position's move history
-// and stone colours, so that a later position can be recognised as the
-// same game a few moves on.
-type kakugoTree struct {
-	ok      bool
-	root    int32
-	w, h    int
-	rule    engine.Rule
-	moves   []engine.Pos
-	colours []engine.Color
-	side    engine.Color
-	// The base is the first root the pool has held since it was last
-	// reset or compacted: its history is moves[:baseLen]. The pool frees
-	// nothing in between, so every position reached from the base is
-	// still there, and a TAKEBACK to any of them keeps the tree.
-	base     int32
-	baseLen  int
-	baseSide engine.Color
-	fresh    bool // the root is new: keepRoot makes it the base
-}
-
 // NewKakugo builds the full player.
 func NewKakugo(opt KakugoOptions) *Kakugo {
-	cfg := mctsDefaults()
-	if opt.Leaf != LeafDefault {
-		cfg.leaf = opt.Leaf
-	}
-	if opt.CPuct > 0 {
-		cfg.cpuct = opt.CPuct
-	}
-	if opt.FPUReduction > 0 {
-		cfg.fpuReduction = opt.FPUReduction
-	}
-	if opt.MaxChildren > 0 {
-		cfg.maxChildren = opt.MaxChildren
-	}
-	if opt.StaticScale > 0 {
-		cfg.staticScale = opt.StaticScale
-	}
-	if opt.VCFProbe > 0 {
-		cfg.vcfProbe = opt.VCFProbe
-	}
+	cfg := mcts.NewConfig(mcts.Options{Leaf: opt.Leaf, CPuct: opt.CPuct, FPUReduction: opt.FPUReduction,
+		MaxChildren: opt.MaxChildren, StaticScale: opt.StaticScale, VCFProbe: opt.VCFProbe, Policy: opt.Policy})
+	win := kakugoDefaultWinSearch
 	if opt.WinSearch != WinSearchDefault {
-		cfg.win = opt.WinSearch
+		win = opt.WinSearch
 	}
-	cfg.setPolicy(opt.Policy)
 	go kakugoWarm()
-	return &Kakugo{opt: opt, cfg: cfg, newProver: newKakugoWinSearch}
+	return &Kakugo{opt: opt, cfg: cfg, win: win, newProver: newKakugoWinSearch}
 }
 
 // kakugoWarm builds the evaluator's tables for freestyle, the commonest
@@ -211,12 +175,12 @@ func NewKakugo(opt KakugoOptions) *Kakugo {
 // built once per process; later calls return at once.
 func kakugoWarm() { eval.TablesFor(engine.Freestyle) }
 
-// Leaf is the leaf mode the player uses (LeafDefault resolved).
-func (k *Kakugo) Leaf() LeafMode { return k.cfg.leaf }
+// Leaf is the leaf mode the player uses (mcts.LeafDefault resolved).
+func (k *Kakugo) Leaf() mcts.LeafMode { return k.cfg.Leaf() }
 
 // WinSearch is the winning-search mode the player uses (WinSearchDefault
 // resolved).
-func (k *Kakugo) WinSearch() WinSearchMode { return k.cfg.win }
+func (k *Kakugo) WinSearch() WinSearchMode { return k.win }
 
 // Move implements the player interface.
 func (k *Kakugo) Move(ctx context.Context, b *engine.Board, lim Limits) engine.Pos {
@@ -233,8 +197,8 @@ func (k *Kakugo) NBest(ctx context.Context, b *engine.Board, lim Limits, n int) 
 		if len(out) >= n {
 			break
 		}
-		if r.move != move {
-			out = append(out, r.move)
+		if r.Move != move {
+			out = append(out, r.Move)
 		}
 		if lim.Info != nil && i < n {
 			lim.Info(kakugoNBestLine(b, i+1, r))
@@ -245,9 +209,8 @@ func (k *Kakugo) NBest(ctx context.Context, b *engine.Board, lim Limits, n int) 
 
 // ClearHash drops the tree and the winning search's table (YXHASHCLEAR).
 func (k *Kakugo) ClearHash() {
-	k.tree.ok = false
-	if k.pool != nil {
-		k.pool.reset()
+	if k.tree != nil {
+		k.tree.Clear() // the tree and the in-tree probes' tables
 	}
 	if k.prover != nil {
 		if k.proverIdle() {
@@ -255,9 +218,6 @@ func (k *Kakugo) ClearHash() {
 		} else { // an abandoned call still runs in it: start afresh
 			k.prover, k.proverBusy = k.newProver(k.ttEntries), nil
 		}
-	}
-	for _, p := range k.probes {
-		p.clear()
 	}
 	k.reply = nil
 }
@@ -271,7 +231,7 @@ func (k *Kakugo) SetHashSize(kib int64) {
 
 // think is Move and NBest: the chosen move and, when a search ran, the
 // root moves ranked.
-func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest int) (engine.Pos, []mctsRanked) {
+func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest int) (engine.Pos, []mcts.Ranked) {
 	bud := NewBudget(lim, b.MoveCount())
 	timed := lim.Turn >= 0 || lim.Left != Unlimited
 	k.stats = kakugoStats{}
@@ -309,7 +269,7 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 		// be one of the parries when the opponent has a forced win.
 		return kakugoChoice(e, allowed), nil
 	}
-	check := k.cfg.win.checksMove() && nbest == 0 && k.prover != nil
+	check := k.win.checksMove() && nbest == 0 && k.prover != nil
 	sbud := bud
 	if check && timed {
 		sbud = bud.Reserve(bud.Hard() * kakugoCheckShare / 100) // the check's time
@@ -381,7 +341,7 @@ func (k *Kakugo) size(lim Limits) {
 	if total <= 0 {
 		total = kakugoDefaultMemory
 	}
-	if total == k.memory && k.pool != nil {
+	if total == k.memory && k.tree != nil {
 		return
 	}
 	k.memory = total
@@ -395,18 +355,19 @@ func (k *Kakugo) size(lim Limits) {
 	if k.hashKB > 0 {
 		tt = min(k.hashKB<<10, share/2)
 	}
-	if k.cfg.win == WinSearchOff {
+	if k.win == WinSearchOff {
 		tt = 0
 	}
 	entries := int(tt / kakugoTTEntryBytes)
-	if entries != k.ttEntries || (k.prover == nil && k.cfg.win != WinSearchOff) {
+	if entries != k.ttEntries || (k.prover == nil && k.win != WinSearchOff) {
 		k.ttEntries = entries
 		k.prover, k.proverBusy = k.newProver(entries), nil
 		k.reply = nil
 	}
-	nodes := (share - tt) / mctsNodeBytes
-	if k.pool == nil || int64(k.pool.limit) != max(min(nodes, 1<<31-mctsSegSize), mctsSegSize) {
-		k.pool = newMctsPool(nodes)
-		k.tree.ok = false
+	nodes := (share - tt) / mcts.NodeBytes
+	if k.tree == nil {
+		k.tree = mcts.NewTree(nodes)
+	} else {
+		k.tree.Resize(nodes)
 	}
 }

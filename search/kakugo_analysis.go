@@ -26,7 +26,7 @@ func (k *Kakugo) Analyse(ctx context.Context, b *engine.Board, lim Limits) (engi
 	move, ranked := k.think(ctx, b, lim, 0)
 	out := make([]RootMove, 0, len(ranked))
 	for _, r := range ranked {
-		out = append(out, RootMove{Move: r.move, Visits: int(r.visits), Value: r.value, Prior: r.prior})
+		out = append(out, RootMove{Move: r.Move, Visits: int(r.Visits), Value: r.Value, Prior: r.Prior})
 	}
 	return move, out
 }

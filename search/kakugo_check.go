@@ -7,6 +7,7 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/mcts"
 )
 
 // The move check (WinSearchVCTCheck): the tree search sees a few plies
@@ -27,8 +28,8 @@ const (
 // checkMove returns the first of move and the next most visited root moves
 // (ranked) after which the prover finds no VCT for the opponent, or move
 // when every one checked loses or time runs out.
-func (k *Kakugo) checkMove(ctx context.Context, b *engine.Board, lim Limits, bud Budget, timed bool, move engine.Pos, ranked []mctsRanked) engine.Pos {
-	if len(ranked) == 0 || ranked[0].proof == 1 || !k.proverIdle() {
+func (k *Kakugo) checkMove(ctx context.Context, b *engine.Board, lim Limits, bud Budget, timed bool, move engine.Pos, ranked []mcts.Ranked) engine.Pos {
+	if len(ranked) == 0 || ranked[0].Proof == 1 || !k.proverIdle() {
 		return move // nothing to check, a proven win, or no prover to check with
 	}
 	cands := []engine.Pos{move}
@@ -36,8 +37,8 @@ func (k *Kakugo) checkMove(ctx context.Context, b *engine.Board, lim Limits, bud
 		if len(cands) == kakugoCheckMoves {
 			break
 		}
-		if r.move != move && r.proof != -1 {
-			cands = append(cands, r.move)
+		if r.Move != move && r.Proof != -1 {
+			cands = append(cands, r.Move)
 		}
 	}
 	pc := proverCall{k: k, ctx: ctx, lim: lim, bud: bud, timed: timed}

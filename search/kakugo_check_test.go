@@ -8,6 +8,7 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/internal/testpos"
 )
 
 // kakugoLosingProver proves a VCT for the side to move in the positions
@@ -36,7 +37,7 @@ func (f *kakugoLosingProver) prove(_ context.Context, b *engine.Board, _ *eval.E
 func TestKakugoCheckMove(t *testing.T) {
 	const pos = "h8i9h9h10j8"
 	lim := kakugoNodes(600)
-	b := mctsBoard(t, 15, engine.Freestyle, pos)
+	b := testpos.Board(t, 15, engine.Freestyle, pos)
 	plain := NewKakugo(KakugoOptions{WinSearch: WinSearchVCTAttack})
 	plain.newProver = func(int) kakugoProver { return &kakugoLosingProver{} }
 	first, ranked := plain.think(context.Background(), b, lim, 0)
@@ -57,8 +58,8 @@ func TestKakugoCheckMove(t *testing.T) {
 	l := lim
 	l.Info = func(s string) { lines = append(lines, s) }
 	m, again := k.think(context.Background(), b, l, 0)
-	if again[0].move != first {
-		t.Fatalf("the search is not repeatable: %v then %v", first, again[0].move)
+	if again[0].Move != first {
+		t.Fatalf("the search is not repeatable: %v then %v", first, again[0].Move)
 	}
 	if m == first || !b.Legal(m) {
 		t.Errorf("played %s, which loses to a VCT", engine.FormatMove(b.XY(m)))
@@ -73,7 +74,7 @@ func TestKakugoCheckMove(t *testing.T) {
 	// Every move loses: the search's choice stands.
 	f = &kakugoLosingProver{lost: map[uint64]bool{}}
 	for _, r := range ranked {
-		f.lost[after(r.move)] = true
+		f.lost[after(r.Move)] = true
 	}
 	k = NewKakugo(KakugoOptions{WinSearch: WinSearchVCTCheck})
 	k.newProver = func(int) kakugoProver { return f }

@@ -5,13 +5,14 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/internal/testpos"
 )
 
 // TestKakugoChoiceKeepsToParries checks the move the player makes without a
 // search (no time left after the winning search, or no tree): when the
 // opponent has a forced win it must be one of the parries.
 func TestKakugoChoiceKeepsToParries(t *testing.T) {
-	b := mctsBoard(t, 15, engine.Freestyle, "h8i9h9h10j8")
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9h10j8")
 	e := eval.Attach(b)
 	defer e.Detach()
 	greedy := greedyChoice(e)

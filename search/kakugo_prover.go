@@ -81,7 +81,7 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 	}()
 	call := pc.run
 	kinds := []bool{false, true}
-	if !k.cfg.win.searchesVCT() {
+	if !k.win.searchesVCT() {
 		kinds = kinds[:1]
 	}
 	for _, vct := range kinds {
@@ -99,7 +99,7 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 			k.say(lim, kakugoWinLine(b, vct, r, bud))
 			return nil, r.move
 		}
-		if vct && !k.cfg.win.defendsVCT() {
+		if vct && !k.win.defendsVCT() {
 			break
 		}
 		var safe []engine.Pos

@@ -12,6 +12,8 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/internal/testpos"
+	"github.com/kakugo/kakugo/search/mcts"
 )
 
 // kakugoNodes are limits for a search of n playouts without a clock.
@@ -36,8 +38,8 @@ func TestKakugoFiveAndBlock(t *testing.T) {
 		{"renju: white completes five", "h8a1i8a2j8a3o15a4k8", engine.Renju, []string{"a5"}},
 	}
 	for _, tc := range cases {
-		for _, leaf := range []LeafMode{LeafRollout, LeafStatic} {
-			b := mctsBoard(t, 15, tc.rule, tc.pos)
+		for _, leaf := range []mcts.LeafMode{mcts.LeafRollout, mcts.LeafStatic} {
+			b := testpos.Board(t, 15, tc.rule, tc.pos)
 			k := NewKakugo(KakugoOptions{Leaf: leaf})
 			m := k.Move(context.Background(), b, kakugoNodes(500))
 			if got := engine.FormatMove(b.XY(m)); !slices.Contains(tc.want, got) {
@@ -47,36 +49,16 @@ func TestKakugoFiveAndBlock(t *testing.T) {
 	}
 }
 
-// kakugoRandomPosition plays n sensible random moves (greedy-ish, never a
-// five) on a fresh board.
-func kakugoRandomPosition(rng *rand.Rand, size int, r engine.Rule, n int) *engine.Board {
-	b, _ := engine.New(size, size, r)
-	b.Make(b.Pos(size/2, size/2))
-	for tries := 0; b.MoveCount() < n && tries < 10*n; tries++ {
-		x := size/2 + rng.IntN(9) - 4
-		y := size/2 + rng.IntN(9) - 4
-		if !b.OnBoard(x, y) {
-			continue
-		}
-		p := b.Pos(x, y)
-		if !b.Legal(p) || b.IsFive(p, b.SideToMove()) {
-			continue
-		}
-		b.Make(p)
-	}
-	return b
-}
-
 func TestKakugoLegalAndRestores(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for i, r := range []engine.Rule{engine.Freestyle, engine.Exact, engine.Renju, engine.Caro, engine.CaroExact, engine.Renju} {
 		for _, size := range []int{15, 20} {
-			b := kakugoRandomPosition(rng, size, r, 6+rng.IntN(20))
+			b := testpos.Random(rng, size, r, 6+rng.IntN(20))
 			if b.Winner() != engine.Empty {
 				continue
 			}
 			hash, moves := b.Hash(), slices.Clone(b.Moves())
-			k := NewKakugo(KakugoOptions{Leaf: LeafMode(1 + i%2), Threads: 1 + i%2})
+			k := NewKakugo(KakugoOptions{Leaf: mcts.LeafMode(1 + i%2), Threads: 1 + i%2})
 			m := k.Move(context.Background(), b, kakugoTimed(150*time.Millisecond))
 			if !b.Legal(m) {
 				t.Errorf("%s %d: illegal move %v after %s", r, size, m, kakugoMoves(b, moves))
@@ -90,7 +72,7 @@ func TestKakugoLegalAndRestores(t *testing.T) {
 
 func TestKakugoDeterministic(t *testing.T) {
 	for _, pos := range BenchPositions()[:4] {
-		for _, leaf := range []LeafMode{LeafRollout, LeafStatic} {
+		for _, leaf := range []mcts.LeafMode{mcts.LeafRollout, mcts.LeafStatic} {
 			var moves []engine.Pos
 			var stats []kakugoStats
 			for range 2 {
@@ -115,7 +97,7 @@ func TestKakugoDeterministic(t *testing.T) {
 }
 
 func TestKakugoInstantMove(t *testing.T) {
-	b := mctsBoard(t, 15, engine.Freestyle, "h8i9h9h10")
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9h10")
 	k := NewKakugo(KakugoOptions{})
 	start := time.Now()
 	m := k.Move(context.Background(), b, kakugoTimed(0))
@@ -134,7 +116,7 @@ func TestKakugoTimeLimits(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing test")
 	}
-	b := mctsBoard(t, 15, engine.Freestyle, "h8i9h9h10j8")
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9h10j8")
 	eval.Attach(b).Detach() // build the rule's tables outside the clock
 	cases := []struct {
 		name string
@@ -159,7 +141,7 @@ func TestKakugoTimeLimits(t *testing.T) {
 }
 
 func TestKakugoStopsOnCancel(t *testing.T) {
-	b := mctsBoard(t, 15, engine.Freestyle, "h8i9h9h10j8")
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9h10j8")
 	k := NewKakugo(KakugoOptions{})
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(80*time.Millisecond, cancel)
@@ -174,7 +156,7 @@ func TestKakugoStopsOnCancel(t *testing.T) {
 }
 
 func TestKakugoKeepsTheTree(t *testing.T) {
-	b := mctsBoard(t, 15, engine.Freestyle, "h8i9h9")
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9")
 	k := NewKakugo(KakugoOptions{WinSearch: WinSearchOff})
 	m := k.Move(context.Background(), b, kakugoNodes(3000))
 	if k.stats.reused != 0 {
@@ -183,11 +165,11 @@ func TestKakugoKeepsTheTree(t *testing.T) {
 	first := k.stats.playouts
 	// Our move, then the reply the tree expects most.
 	b.Make(m)
-	ranked := k.searchedReplies(m)
-	if len(ranked) == 0 {
+	pv := k.tree.PV(m, 2)
+	if len(pv) < 2 {
 		t.Fatal("the chosen move has no searched replies")
 	}
-	b.Make(ranked[0])
+	b.Make(pv[1])
 	k.Move(context.Background(), b, kakugoNodes(500))
 	if k.stats.reused == 0 {
 		t.Errorf("the tree was not kept across moves")
@@ -212,56 +194,28 @@ func TestKakugoKeepsTheTree(t *testing.T) {
 	if k.stats.reused != 0 {
 		t.Errorf("the tree was kept after a takeback past its first root")
 	}
-	b2 := mctsBoard(t, 15, engine.Freestyle, "h9i9h8")
+	b2 := testpos.Board(t, 15, engine.Freestyle, "h9i9h8")
 	k.Move(context.Background(), b2, kakugoNodes(500))
 	if k.stats.reused != 0 {
 		t.Errorf("the tree was kept for a position set up anew")
 	}
 	k.ClearHash()
-	if k.tree.ok || k.pool.Used() != 0 {
+	if k.tree.Nodes() != 0 || len(k.tree.PV(b2.LastMove(), 2)) != 0 {
 		t.Errorf("ClearHash kept the tree")
 	}
 }
 
-// searchedReplies are the opponent's replies the kept tree searched after
-// our move m, most visited first.
-func (k *Kakugo) searchedReplies(m engine.Pos) []engine.Pos {
-	pool := k.pool
-	root := pool.node(k.tree.root)
-	if root.state.Load() != mctsExpanded {
-		return nil
-	}
-	for i := range pool.block(root.first, int(root.count)) {
-		c := pool.node(root.first + int32(i))
-		if c.move != m || c.state.Load() != mctsExpanded {
-			continue
-		}
-		kids := pool.block(c.first, int(c.count))
-		order := make([]int, len(kids))
-		for j := range order {
-			order[j] = j
-		}
-		slices.SortStableFunc(order, func(a, b int) int { return int(kids[b].visits.Load() - kids[a].visits.Load()) })
-		var out []engine.Pos
-		for _, j := range order {
-			out = append(out, kids[j].move)
-		}
-		return out
-	}
-	return nil
-}
-
 func TestKakugoSmallMemory(t *testing.T) {
-	b := mctsBoard(t, 20, engine.Freestyle, "j10k11j11j12l10")
-	k := NewKakugo(KakugoOptions{Leaf: LeafStatic, WinSearch: WinSearchOff})
+	b := testpos.Board(t, 20, engine.Freestyle, "j10k11j11j12l10")
+	k := NewKakugo(KakugoOptions{Leaf: mcts.LeafStatic, WinSearch: WinSearchOff})
 	lim := kakugoNodes(40000)
 	lim.MaxMemory = 1 << 20 // the pool's floor: one segment
 	m := k.Move(context.Background(), b, lim)
 	if !b.Legal(m) {
 		t.Fatal("illegal move")
 	}
-	if !k.pool.full.Load() || k.pool.Used() > k.pool.limit || k.pool.limit != mctsSegSize {
-		t.Errorf("pool: full %v used %d limit %d", k.pool.full.Load(), k.pool.Used(), k.pool.limit)
+	if floor := mcts.NewTree(0).Capacity(); !k.tree.Full() || k.tree.Nodes() > k.tree.Capacity() || k.tree.Capacity() != floor {
+		t.Errorf("tree: full %v nodes %d capacity %d", k.tree.Full(), k.tree.Nodes(), k.tree.Capacity())
 	}
 	// One segment fills after a few thousand playouts; the search goes on
 	// with the tree it has until the best move is settled.
@@ -271,7 +225,7 @@ func TestKakugoSmallMemory(t *testing.T) {
 }
 
 func TestKakugoNBestAndMessages(t *testing.T) {
-	b := mctsBoard(t, 15, engine.Freestyle, "h8i9h9")
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9")
 	var lines []string
 	lim := kakugoNodes(2000)
 	lim.Info = func(s string) { lines = append(lines, s) }
@@ -306,8 +260,8 @@ func TestKakugoNBestAndMessages(t *testing.T) {
 func TestKakugoThreads(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	for i := range 4 {
-		b := kakugoRandomPosition(rng, 15, engine.Rules[i], 10)
-		k := NewKakugo(KakugoOptions{Leaf: LeafMode(1 + i%2)})
+		b := testpos.Random(rng, 15, engine.Rules[i], 10)
+		k := NewKakugo(KakugoOptions{Leaf: mcts.LeafMode(1 + i%2)})
 		lim := kakugoNodes(1500)
 		lim.Threads = 3
 		m := k.Move(context.Background(), b, lim)
@@ -325,7 +279,7 @@ func TestKakugoFindsWinsWithoutProver(t *testing.T) {
 		{"stop the three", "h8a1i8a3j8", "f8 g8 k8 l8"},
 	}
 	for _, tc := range cases {
-		b := mctsBoard(t, 15, engine.Freestyle, tc.pos)
+		b := testpos.Board(t, 15, engine.Freestyle, tc.pos)
 		k := NewKakugo(KakugoOptions{WinSearch: WinSearchOff})
 		m := k.Move(context.Background(), b, kakugoNodes(4000))
 		if got := engine.FormatMove(b.XY(m)); !slices.Contains(strings.Fields(tc.want), got) {
@@ -377,7 +331,7 @@ func kakugoWithProver(f *kakugoFakeProver) *Kakugo {
 }
 
 func TestKakugoPlaysProvenWinsAndTheirProof(t *testing.T) {
-	b := mctsBoard(t, 15, engine.Freestyle, "h8i9h9")
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9")
 	m1, m2, reply := b.Pos(3, 3), b.Pos(10, 10), b.Pos(4, 4)
 	f := &kakugoFakeProver{winAt: b.Hash()}
 	f.win = kakugoWin{win: true, move: m1, line: []engine.Pos{m1}, nodes: 7,
@@ -433,7 +387,7 @@ func TestKakugoDefendsAgainstThreats(t *testing.T) {
 		{"no threat", far, false, nil},
 	}
 	for _, tc := range cases {
-		b := mctsBoard(t, 15, engine.Freestyle, pos)
+		b := testpos.Board(t, 15, engine.Freestyle, pos)
 		f := &kakugoFakeProver{threat: tc.threat}
 		for _, s := range tc.safe {
 			pts, _ := engine.ParseMoves(s)
@@ -470,7 +424,7 @@ func (s *kakugoSlowProver) prove(context.Context, *engine.Board, *eval.Evaluator
 }
 
 func TestKakugoAbandonsAnOverrunningProver(t *testing.T) {
-	b := mctsBoard(t, 15, engine.Freestyle, "h8i9h9h10j8")
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9h10j8")
 	eval.Attach(b).Detach() // the rule's tables, built once, are not this test's subject
 	f := &kakugoSlowProver{sleep: 900 * time.Millisecond}
 	k := NewKakugo(KakugoOptions{})
@@ -515,7 +469,7 @@ func TestKakugoWinSearchModes(t *testing.T) {
 		{WinSearchVCTCheck, 3, 1}, // and the check of the chosen move
 	}
 	for _, tc := range cases {
-		b := mctsBoard(t, 15, engine.Freestyle, "h8i9h9")
+		b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9")
 		f := &kakugoFakeProver{}
 		k := NewKakugo(KakugoOptions{WinSearch: tc.mode})
 		k.newProver = func(int) kakugoProver { return f }

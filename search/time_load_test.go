@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/search/internal/testpos"
 )
 
 func TestBudgetReserve(t *testing.T) {
@@ -101,7 +102,7 @@ func TestLoadGuard(t *testing.T) {
 // move whose time has run out before it starts, or whose context is done,
 // runs no playouts and no prover call, and still answers with a legal move.
 func TestKakugoNoTimeNoSearch(t *testing.T) {
-	b := mctsBoard(t, 15, engine.Freestyle, "h8i9h9h10j8")
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9h10j8")
 	late := kakugoTimed(time.Second)
 	late.Start = time.Now().Add(-2 * time.Second) // the request waited two seconds
 	f := &kakugoFakeProver{}

@@ -71,6 +71,9 @@ func margin(t time.Duration) time.Duration {
 // should answer with its first reasonable move.
 func (b Budget) Instant() bool { return b.hard <= 0 }
 
+// Start is when the move's time began to count.
+func (b Budget) Start() time.Time { return b.start }
+
 // Soft is the time after which a settled search should stop.
 func (b Budget) Soft() time.Duration { return b.soft }
 

@@ -1,4 +1,4 @@
-package search
+package mcts
 
 import (
 	"context"
@@ -10,9 +10,9 @@ import (
 	"github.com/kakugo/kakugo/engine"
 )
 
-// mctsConfig holds the search's constants; the player fills it from its
-// options.
-type mctsConfig struct {
+// Config holds the search's constants, the measured defaults with the
+// player's Options applied (NewConfig).
+type Config struct {
 	cpuct        float64 // the exploration constant c of PUCT
 	fpuReduction float64 // unvisited children count as the parent's value less this
 	expandAt     int32   // visits a leaf needs before it is expanded (at least 1)
@@ -20,15 +20,14 @@ type mctsConfig struct {
 	leaf         LeafMode
 	rolloutPlies int
 	staticScale  float64
-	vcfProbe     int64 // node cap of the VCF probe at expansions (0: none)
-	win          WinSearchMode
+	vcfProbe     int64   // node cap of the VCF probe at expansions (0: none)
 	policyAt     int32   // visits at which a node's children get the policy's priors (0: every expansion)
 	policyMix    float32 // λ, the policy's weight in the mixed prior
 }
 
 // mctsDefaults are the constants measured best so far (see docs/testing.md).
-func mctsDefaults() mctsConfig {
-	return mctsConfig{
+func mctsDefaults() Config {
+	return Config{
 		cpuct:        1.5,
 		fpuReduction: 0.2,
 		expandAt:     1,
@@ -36,7 +35,6 @@ func mctsDefaults() mctsConfig {
 		leaf:         LeafStatic,
 		rolloutPlies: mctsRolloutPlies,
 		staticScale:  mctsStaticScale,
-		win:          WinSearchVCTCheck,
 		policyAt:     mctsPolicyVisits,
 		policyMix:    mctsPolicyMix,
 	}
@@ -54,14 +52,14 @@ const mctsMinPlayouts = 64
 type mctsSearch struct {
 	pool    *mctsPool
 	root    int32
-	cfg     *mctsConfig
+	cfg     *Config
 	allowed []bool // the root children that may be chosen (nil: all)
 	seed    uint64
 
 	// Limits: a node (playout) count, and when timed the budget.
 	maxPlayouts int64
 	timed       bool
-	budget      Budget
+	budget      clock
 	ctx         context.Context
 
 	threads int32       // the workers searching, set by run
@@ -204,30 +202,30 @@ func (s *mctsSearch) settled() bool {
 	return kids[best].mean() >= bq
 }
 
-// mctsRanked is a root move with its statistics.
-type mctsRanked struct {
-	move   engine.Pos
-	visits int32
-	value  float64 // mean value for the side to move at the root
-	proof  int32
-	prior  float32
+// Ranked is a root move with its statistics.
+type Ranked struct {
+	Move   engine.Pos
+	Visits int32   // playouts through the move
+	Value  float64 // mean value for the side to move at the root, in [-1, 1]
+	Proof  int32   // +1 a proven win, -1 a proven loss, 0 unknown
+	Prior  float32 // the move's prior probability
 }
 
 // ranked lists the allowed root children best first: proven wins, then by
 // visits, then value, then prior; proven losses last.
-func (s *mctsSearch) ranked() []mctsRanked {
+func (s *mctsSearch) ranked() []Ranked {
 	root := s.pool.node(s.root)
 	if root.state.Load() != mctsExpanded {
 		return nil
 	}
 	kids := s.pool.block(root.first, int(root.count))
-	out := make([]mctsRanked, 0, len(kids))
+	out := make([]Ranked, 0, len(kids))
 	for i := range kids {
 		if s.allowed != nil && !s.allowed[i] {
 			continue
 		}
 		k := &kids[i]
-		out = append(out, mctsRanked{k.move, k.visits.Load(), k.mean(), k.proof.Load(), k.priorP()})
+		out = append(out, Ranked{k.move, k.visits.Load(), k.mean(), k.proof.Load(), k.priorP()})
 	}
 	mctsSortRanked(out)
 	return out
@@ -235,18 +233,18 @@ func (s *mctsSearch) ranked() []mctsRanked {
 
 // mctsSortRanked orders root moves best first (insertion sort: stable and
 // the lists are short).
-func mctsSortRanked(r []mctsRanked) {
-	better := func(a, b *mctsRanked) bool {
-		if a.proof != b.proof {
-			return a.proof > b.proof
+func mctsSortRanked(r []Ranked) {
+	better := func(a, b *Ranked) bool {
+		if a.Proof != b.Proof {
+			return a.Proof > b.Proof
 		}
-		if a.visits != b.visits {
-			return a.visits > b.visits
+		if a.Visits != b.Visits {
+			return a.Visits > b.Visits
 		}
-		if a.value != b.value {
-			return a.value > b.value
+		if a.Value != b.Value {
+			return a.Value > b.Value
 		}
-		return a.prior > b.prior
+		return a.Prior > b.Prior
 	}
 	for i := 1; i < len(r); i++ {
 		for j := i; j > 0 && better(&r[j], &r[j-1]); j-- {
@@ -255,11 +253,15 @@ func mctsSortRanked(r []mctsRanked) {
 	}
 }
 
-// pv is the principal variation from the root: the most visited child at
-// each level, at most maxLen moves.
-func (s *mctsSearch) pv(first engine.Pos, maxLen int) []engine.Pos {
-	pool := s.pool
-	n := pool.node(s.root)
+// PV is the principal variation from the root of the last search: first,
+// then the most visited child at each level (a proven win before all), at
+// most maxLen moves. It is empty when no search has kept a root.
+func (t *Tree) PV(first engine.Pos, maxLen int) []engine.Pos {
+	if !t.kept.ok {
+		return nil
+	}
+	pool := t.pool
+	n := pool.node(t.kept.root)
 	var line []engine.Pos
 	for len(line) < maxLen && n.state.Load() == mctsExpanded {
 		kids := pool.block(n.first, int(n.count))

@@ -1,4 +1,4 @@
-package search
+package mcts
 
 import (
 	"math"
@@ -127,9 +127,13 @@ type mctsPool struct {
 	full atomic.Bool  // an allocation failed since the last reset
 }
 
+// poolLimit is the size of a pool asked for maxNodes nodes: at least one
+// segment, and indices must fit an int32.
+func poolLimit(maxNodes int64) int64 { return max(min(maxNodes, 1<<31-mctsSegSize), mctsSegSize) }
+
 // newMctsPool makes a pool of at most maxNodes nodes (at least one segment).
 func newMctsPool(maxNodes int64) *mctsPool {
-	maxNodes = max(min(maxNodes, 1<<31-mctsSegSize), mctsSegSize)
+	maxNodes = poolLimit(maxNodes)
 	nseg := (maxNodes + mctsSegSize - 1) / mctsSegSize
 	return &mctsPool{segs: make([]atomic.Pointer[[mctsSegSize]mctsNode], nseg), limit: int32(maxNodes)}
 }

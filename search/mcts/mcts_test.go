@@ -1,4 +1,4 @@
-package search
+package mcts
 
 import (
 	"context"
@@ -8,21 +8,26 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/internal/testpos"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
-// mctsBoard plays pos (pos notation) on a size x size board under r.
-func mctsBoard(t testing.TB, size int, r engine.Rule, pos string) *engine.Board {
+// searchNodes runs one search of n playouts from b on tree as the player
+// runs it without its winning search: one untimed search seeded with the
+// position's hash, pols[i] for thread i.
+func searchNodes(t testing.TB, tree *Tree, b *engine.Board, cfg *Config, seed uint64, threads int, pols []Policy, n int64) Result {
 	t.Helper()
-	pts, err := engine.ParseMoves(pos)
-	if err != nil {
-		t.Fatal(err)
+	res, ok := tree.Search(context.Background(), b, Request{Config: cfg, Seed: seed ^ b.Hash(),
+		MaxPlayouts: n, Threads: threads, Policies: pols})
+	if !ok {
+		t.Fatal("nothing to search")
 	}
-	b, err := engine.FromMoves(size, size, r, pts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return res
 }
+
+// testTreeNodes is the tree size of the tests' searches, far more than
+// they fill.
+const testTreeNodes = 1 << 22
 
 // mctsNearWant is the set mctsNear should hold, computed from scratch.
 func mctsNearWant(b *engine.Board) []engine.Pos {
@@ -105,7 +110,7 @@ func TestMctsCandidates(t *testing.T) {
 		{"quiet: near cells", engine.Freestyle, "h8i9", mctsMoves, nil, []string{"g7", "j10", "h10", "f6"}},
 	}
 	for _, tc := range cases {
-		b := mctsBoard(t, 15, tc.rule, tc.pos)
+		b := testpos.Board(t, 15, tc.rule, tc.pos)
 		e := eval.Attach(b)
 		n := newMctsNear(b)
 		b.Attach(n)
@@ -160,7 +165,7 @@ func (p mctsPolicyStub) Priors(b *engine.Board, moves []engine.Pos, dst []float3
 }
 
 func TestMctsPriorsFromPolicy(t *testing.T) {
-	b := mctsBoard(t, 15, engine.Freestyle, "h8i9")
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9")
 	e := eval.Attach(b)
 	n := newMctsNear(b)
 	b.Attach(n)
@@ -193,7 +198,7 @@ func TestMctsCandidatesRenjuNeverForbidden(t *testing.T) {
 			}
 			for _, c := range cands {
 				if !b.Legal(c.p) {
-					t.Fatalf("game %d: illegal candidate %v after %s", game, c.p, kakugoMoves(b, b.Moves()))
+					t.Fatalf("game %d: illegal candidate %v after %s", game, c.p, testpos.Moves(b, b.Moves()))
 				}
 			}
 			b.Make(cands[rng.IntN(min(len(cands), 4))].p)
@@ -233,17 +238,17 @@ func TestMctsPoolSegments(t *testing.T) {
 }
 
 func TestMctsSortRanked(t *testing.T) {
-	r := []mctsRanked{
-		{move: 1, visits: 50, value: 0.1},
-		{move: 2, visits: 80, value: -0.2, proof: -1},
-		{move: 3, visits: 10, value: 0.9, proof: 1},
-		{move: 4, visits: 50, value: 0.3},
-		{move: 5, visits: 50, value: 0.3, prior: 0.4},
+	r := []Ranked{
+		{Move: 1, Visits: 50, Value: 0.1},
+		{Move: 2, Visits: 80, Value: -0.2, Proof: -1},
+		{Move: 3, Visits: 10, Value: 0.9, Proof: 1},
+		{Move: 4, Visits: 50, Value: 0.3},
+		{Move: 5, Visits: 50, Value: 0.3, Prior: 0.4},
 	}
 	mctsSortRanked(r)
 	var got []engine.Pos
 	for _, x := range r {
-		got = append(got, x.move)
+		got = append(got, x.Move)
 	}
 	if want := []engine.Pos{3, 5, 4, 1, 2}; !slices.Equal(got, want) {
 		t.Errorf("order %v, want %v", got, want)
@@ -296,13 +301,14 @@ func mctsSnapEqual(a, b *mctsSnap) bool {
 
 func TestMctsCompactKeepsTheSubtree(t *testing.T) {
 	for _, seed := range []uint64{1, 2, 3} {
-		b := kakugoRandomPosition(rand.New(rand.NewPCG(seed, 1)), 15, engine.Freestyle, 8)
-		k := NewKakugo(KakugoOptions{Leaf: LeafStatic, WinSearch: WinSearchOff, Seed: seed})
-		k.Move(context.Background(), b, kakugoNodes(6000))
-		pool := k.pool
+		b := testpos.Random(rand.New(rand.NewPCG(seed, 1)), 15, engine.Freestyle, 8)
+		tree := NewTree(testTreeNodes)
+		cfg := NewConfig(Options{Leaf: LeafStatic})
+		searchNodes(t, tree, b, &cfg, seed, 1, nil, 6000)
+		pool := tree.pool
 		before := pool.Used()
 		// Descend two plies along the most visited children, as a game does.
-		idx := k.tree.root
+		idx := tree.kept.root
 		for range 2 {
 			n := pool.node(idx)
 			kids := pool.block(n.first, int(n.count))
@@ -325,7 +331,7 @@ func TestMctsCompactKeepsTheSubtree(t *testing.T) {
 			t.Errorf("seed %d: used %d after compaction, live %d, before %d", seed, pool.Used(), live, before)
 		}
 		// The compacted tree grows on correctly.
-		k.tree.root = root
+		tree.kept.root = root
 		first, ok := pool.alloc(3)
 		if !ok || first < int32(live) {
 			t.Errorf("seed %d: allocation after compaction at %d (live %d)", seed, first, live)
@@ -335,11 +341,11 @@ func TestMctsCompactKeepsTheSubtree(t *testing.T) {
 
 func TestMctsVCFProbeMakesWinsTerminal(t *testing.T) {
 	// Black to move: k8 makes two fours (row 8 and column k), a VCF of one move.
-	b := mctsBoard(t, 15, engine.Freestyle, "h8g8i8k12j8a1k9a3k10a5k11a7")
-	s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &mctsConfig{maxChildren: 40, vcfProbe: 30}, ctx: context.Background()}
+	b := testpos.Board(t, 15, engine.Freestyle, "h8g8i8k12j8a1k9a3k10a5k11a7")
+	s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &Config{maxChildren: 40, vcfProbe: 30}, ctx: context.Background()}
 	w := newMctsWorker(s, b, 0, nil)
 	defer w.release()
-	w.vcf = newKakugoWinSearch(1 << 10)
+	w.vcf = proof.New(1 << 10)
 	for _, atRoot := range []bool{true, false} {
 		idx, _ := s.pool.alloc(1)
 		n := s.pool.node(idx)

@@ -1,4 +1,4 @@
-package search
+package mcts
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/search/internal/testpos"
 )
 
 // mctsCountingPolicy is a deterministic stand-in for the network: it
@@ -37,7 +38,7 @@ func TestMctsSetPolicy(t *testing.T) {
 		{PolicyOptions{Visits: 64, Mix: 0.25}, 64, 0.25, "given"},
 		{PolicyOptions{Visits: math.MaxInt, Mix: 3}, math.MaxInt32 / 2, 1, "clipped"},
 	} {
-		var c mctsConfig
+		var c Config
 		c.setPolicy(tc.in)
 		if c.policyAt != tc.at || c.policyMix != tc.mix {
 			t.Errorf("%s: %+v gives at %d mix %v, want %d %v", tc.comment, tc.in, c.policyAt, c.policyMix, tc.at, tc.mix)
@@ -102,16 +103,19 @@ func TestMctsLazyPolicySchedule(t *testing.T) {
 	}{
 		{1, 16, 1}, {1, 50, 2}, {1, 1, 3}, {4, 16, 4}, {4, 40, 5},
 	} {
-		b := kakugoRandomPosition(rand.New(rand.NewPCG(tc.seed, 9)), 15, engine.Freestyle, 10)
+		b := testpos.Random(rand.New(rand.NewPCG(tc.seed, 9)), 15, engine.Freestyle, 10)
 		var calls atomic.Int64
-		k := NewKakugo(KakugoOptions{Leaf: LeafStatic, WinSearch: WinSearchOff, Seed: tc.seed, Threads: tc.threads,
-			NewPolicy: func() Policy { return mctsCountingPolicy{&calls} },
-			Policy:    PolicyOptions{Visits: tc.at, Mix: 0.5}})
-		k.Move(context.Background(), b, kakugoNodes(4000))
-		root := k.tree.root
+		cfg := NewConfig(Options{Leaf: LeafStatic, Policy: PolicyOptions{Visits: tc.at, Mix: 0.5}})
+		pols := make([]Policy, tc.threads)
+		for i := range pols {
+			pols[i] = mctsCountingPolicy{&calls}
+		}
+		tree := NewTree(testTreeNodes)
+		searchNodes(t, tree, b, &cfg, tc.seed, tc.threads, pols, 4000)
+		root := tree.kept.root
 		// Every node whose count went k past the threshold was refined (the
 		// window argument of mcts_policy.go); none was refined twice.
-		nLo, nHi, _ := mctsTreeCounts(k.pool, root, int32(tc.at+tc.threads), int32(tc.at))
+		nLo, nHi, _ := mctsTreeCounts(tree.pool, root, int32(tc.at+tc.threads), int32(tc.at))
 		got := int(calls.Load())
 		if got < 1+nLo || got > 1+nHi {
 			t.Errorf("%d threads, threshold %d: %d policy calls, want %d..%d", tc.threads, tc.at, got, 1+nLo, 1+nHi)
@@ -119,7 +123,7 @@ func TestMctsLazyPolicySchedule(t *testing.T) {
 		if got < 2 {
 			t.Errorf("%d threads, threshold %d: only %d calls", tc.threads, tc.at, got)
 		}
-		mctsPriorSums(t, k.pool, root)
+		mctsPriorSums(t, tree.pool, root)
 	}
 }
 
@@ -128,17 +132,17 @@ func TestMctsLazyPolicySchedule(t *testing.T) {
 // priors exactly; a kept root searched again is refined again to the same
 // priors.
 func TestMctsLazyPolicyRoot(t *testing.T) {
-	b := kakugoRandomPosition(rand.New(rand.NewPCG(7, 9)), 15, engine.Freestyle, 10)
+	b := testpos.Random(rand.New(rand.NewPCG(7, 9)), 15, engine.Freestyle, 10)
 	var calls atomic.Int64
-	k := NewKakugo(KakugoOptions{Leaf: LeafStatic, WinSearch: WinSearchOff, Seed: 7,
-		NewPolicy: func() Policy { return mctsCountingPolicy{&calls} },
-		Policy:    PolicyOptions{Visits: 1 << 30, Mix: 1}})
-	k.Move(context.Background(), b, kakugoNodes(2000))
+	cfg := NewConfig(Options{Leaf: LeafStatic, Policy: PolicyOptions{Visits: 1 << 30, Mix: 1}})
+	pols := []Policy{mctsCountingPolicy{&calls}}
+	tree := NewTree(testTreeNodes)
+	searchNodes(t, tree, b, &cfg, 7, 1, pols, 2000)
 	if c := calls.Load(); c != 1 {
 		t.Fatalf("%d policy calls with the root-only schedule, want 1", c)
 	}
-	root := k.pool.node(k.tree.root)
-	kids := k.pool.block(root.first, int(root.count))
+	root := tree.pool.node(tree.kept.root)
+	kids := tree.pool.block(root.first, int(root.count))
 	sum := float32(0)
 	for i := range kids {
 		sum += mctsStubPrior(kids[i].move)
@@ -150,7 +154,7 @@ func TestMctsLazyPolicyRoot(t *testing.T) {
 	}
 	// The same position again: the kept root is refined again, to the same
 	// priors.
-	k.Move(context.Background(), b, kakugoNodes(2200))
+	searchNodes(t, tree, b, &cfg, 7, 1, pols, 2200)
 	if c := calls.Load(); c != 2 {
 		t.Errorf("%d policy calls after searching the kept root again, want 2", c)
 	}
@@ -164,7 +168,7 @@ func TestMctsLazyPolicyRoot(t *testing.T) {
 // TestMctsRefineMixes: refining mixes the expansion's priors with the
 // policy's by λ, and refining again changes nothing.
 func TestMctsRefineMixes(t *testing.T) {
-	b := mctsBoard(t, 15, engine.Freestyle, "h8i9g7h9i7")
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9g7h9i7")
 	var calls atomic.Int64
 	cfg := mctsDefaults()
 	cfg.setPolicy(PolicyOptions{Visits: 8, Mix: 0.3})
@@ -202,13 +206,12 @@ func TestMctsRefineMixes(t *testing.T) {
 // TestMctsEagerPolicy: a negative threshold asks the policy at every
 // expansion, the old schedule.
 func TestMctsEagerPolicy(t *testing.T) {
-	b := kakugoRandomPosition(rand.New(rand.NewPCG(8, 9)), 15, engine.Freestyle, 10)
+	b := testpos.Random(rand.New(rand.NewPCG(8, 9)), 15, engine.Freestyle, 10)
 	var calls atomic.Int64
-	k := NewKakugo(KakugoOptions{Leaf: LeafStatic, WinSearch: WinSearchOff, Seed: 8,
-		NewPolicy: func() Policy { return mctsCountingPolicy{&calls} },
-		Policy:    PolicyOptions{Visits: -1}})
-	k.Move(context.Background(), b, kakugoNodes(1500))
-	_, _, expanded := mctsTreeCounts(k.pool, k.tree.root, 0, 0)
+	cfg := NewConfig(Options{Leaf: LeafStatic, Policy: PolicyOptions{Visits: -1}})
+	tree := NewTree(testTreeNodes)
+	searchNodes(t, tree, b, &cfg, 8, 1, []Policy{mctsCountingPolicy{&calls}}, 1500)
+	_, _, expanded := mctsTreeCounts(tree.pool, tree.kept.root, 0, 0)
 	if c := calls.Load(); int(c) != expanded {
 		t.Errorf("%d policy calls, %d expansions", c, expanded)
 	}
@@ -219,14 +222,14 @@ func TestMctsEagerPolicy(t *testing.T) {
 // and node for node: the lazy slot changes nothing else in the search.
 func TestMctsPolicyOffUnchanged(t *testing.T) {
 	for _, seed := range []uint64{1, 2} {
-		b := kakugoRandomPosition(rand.New(rand.NewPCG(seed, 5)), 15, engine.Freestyle, 9)
-		plain := NewKakugo(KakugoOptions{Leaf: LeafStatic, WinSearch: WinSearchOff, Seed: seed})
-		m1 := plain.Move(context.Background(), b, kakugoNodes(3000))
+		b := testpos.Random(rand.New(rand.NewPCG(seed, 5)), 15, engine.Freestyle, 9)
+		cfg := NewConfig(Options{Leaf: LeafStatic})
+		plain := NewTree(testTreeNodes)
+		m1 := searchNodes(t, plain, b, &cfg, seed, 1, nil, 3000).Ranked[0].Move
 		var calls atomic.Int64
-		lazy := NewKakugo(KakugoOptions{Leaf: LeafStatic, WinSearch: WinSearchOff, Seed: seed,
-			NewPolicy: func() Policy { return mctsPolicyDecline{&calls} }})
-		m2 := lazy.Move(context.Background(), b, kakugoNodes(3000))
-		want, got := mctsSnapshot(plain.pool, plain.tree.root), mctsSnapshot(lazy.pool, lazy.tree.root)
+		lazy := NewTree(testTreeNodes)
+		m2 := searchNodes(t, lazy, b, &cfg, seed, 1, []Policy{mctsPolicyDecline{&calls}}, 3000).Ranked[0].Move
+		want, got := mctsSnapshot(plain.pool, plain.kept.root), mctsSnapshot(lazy.pool, lazy.kept.root)
 		if m1 != m2 || !mctsSnapEqual(&want, &got) {
 			t.Errorf("seed %d: a declining policy changed the search (%v vs %v)", seed, m1, m2)
 		}

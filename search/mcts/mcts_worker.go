@@ -1,4 +1,4 @@
-package search
+package mcts
 
 import (
 	"math"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // mctsWorker is one search thread: its own copy of the root position with
@@ -19,9 +20,9 @@ type mctsWorker struct {
 	near *mctsNear
 	gen  *mctsGen
 	rng  *rand.Rand
-	pol  Policy       // asked at every expansion (the eager schedule), or nil
-	net  Policy       // asked on the lazy schedule (mcts_policy.go), or nil
-	vcf  kakugoProver // the in-tree VCF probe, or nil
+	pol  Policy        // asked at every expansion (the eager schedule), or nil
+	net  Policy        // asked on the lazy schedule (mcts_policy.go), or nil
+	vcf  *proof.Search // the in-tree VCF probe, or nil
 
 	path    []int32
 	moves   []engine.Pos
@@ -216,9 +217,9 @@ func (w *mctsWorker) vcfWins() bool {
 	if w.vcf == nil || w.s.cfg.vcfProbe <= 0 || len(w.e.Fours(w.b.SideToMove())) == 0 {
 		return false
 	}
-	r := w.vcf.prove(w.s.ctx, w.b, w.e, false, time.Time{}, w.s.cfg.vcfProbe)
-	w.nodes += r.nodes
-	return r.win
+	r := w.vcf.Prove(w.s.ctx, w.b, w.e, proof.VCF, time.Time{}, w.s.cfg.vcfProbe)
+	w.nodes += r.Nodes
+	return r.Win
 }
 
 // evaluate values the leaf n for the player who moved into it: a five for

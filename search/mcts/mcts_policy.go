@@ -1,4 +1,4 @@
-package search
+package mcts
 
 import (
 	"math"
@@ -59,7 +59,7 @@ const (
 )
 
 // setPolicy fills the policy schedule of c from o.
-func (c *mctsConfig) setPolicy(o PolicyOptions) {
+func (c *Config) setPolicy(o PolicyOptions) {
 	c.policyAt, c.policyMix = mctsPolicyVisits, mctsPolicyMix
 	switch {
 	case o.Visits > 0:

@@ -1,0 +1,215 @@
+package mcts
+
+import (
+	"context"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/search/proof"
+)
+
+// Options tune the search; a zero field keeps the measured default.
+type Options struct {
+	// Leaf is how new leaves are valued (LeafDefault: the stronger mode).
+	Leaf LeafMode
+	// CPuct, FPUReduction, MaxChildren and StaticScale replace the tuned
+	// constants when positive (for tuning matches).
+	CPuct, FPUReduction float64
+	MaxChildren         int
+	StaticScale         float64
+	// VCFProbe, when positive, runs a VCF search of at most this many
+	// nodes at every expansion below the root where the side to move has
+	// a four.
+	VCFProbe int64
+	// Policy is where the search asks a Policy for priors.
+	Policy PolicyOptions
+}
+
+// NewConfig is the measured defaults with o applied.
+func NewConfig(o Options) Config {
+	cfg := mctsDefaults()
+	if o.Leaf != LeafDefault {
+		cfg.leaf = o.Leaf
+	}
+	if o.CPuct > 0 {
+		cfg.cpuct = o.CPuct
+	}
+	if o.FPUReduction > 0 {
+		cfg.fpuReduction = o.FPUReduction
+	}
+	if o.MaxChildren > 0 {
+		cfg.maxChildren = o.MaxChildren
+	}
+	if o.StaticScale > 0 {
+		cfg.staticScale = o.StaticScale
+	}
+	if o.VCFProbe > 0 {
+		cfg.vcfProbe = o.VCFProbe
+	}
+	cfg.setPolicy(o.Policy)
+	return cfg
+}
+
+// Leaf is the leaf mode the search uses (LeafDefault resolved).
+func (c *Config) Leaf() LeafMode { return c.leaf }
+
+// NodeBytes is the memory one tree node takes, which converts a memory
+// budget into nodes.
+const NodeBytes = mctsNodeBytes
+
+// probeEntries sizes each thread's VCF-probe table (2 MiB).
+const probeEntries = 1 << 16
+
+// Tree is the search tree, kept from move to move in a pool of nodes of
+// fixed size, with the threads' VCF-probe tables. A search that finds its
+// position in the tree (the game went on by moves the tree expanded, or was
+// taken back to a position it has seen since it was last rebuilt) goes on
+// from there. A Tree is used by one goroutine at a time; Search runs its
+// threads inside the call.
+type Tree struct {
+	pool   *mctsPool
+	kept   kept
+	probes []*proof.Search // per thread, made when the first probing search needs them
+}
+
+// NewTree makes an empty tree of at most maxNodes nodes (at least one
+// segment of the pool, 32,768 nodes).
+func NewTree(maxNodes int64) *Tree { return &Tree{pool: newMctsPool(maxNodes)} }
+
+// Resize makes the tree hold at most maxNodes nodes, as NewTree would,
+// dropping the tree when that changes its size.
+func (t *Tree) Resize(maxNodes int64) {
+	if int64(t.pool.limit) != poolLimit(maxNodes) {
+		t.pool = newMctsPool(maxNodes)
+		t.kept.ok = false
+	}
+}
+
+// Clear forgets the tree and the probes' tables (YXHASHCLEAR).
+func (t *Tree) Clear() {
+	t.kept.ok = false
+	t.pool.reset()
+	for _, p := range t.probes {
+		p.Clear()
+	}
+}
+
+// Nodes is the number of node slots in use; Capacity the most there may
+// be; Full reports whether an expansion failed for want of room since the
+// tree was last rebuilt.
+func (t *Tree) Nodes() int32    { return t.pool.Used() }
+func (t *Tree) Capacity() int32 { return t.pool.limit }
+func (t *Tree) Full() bool      { return t.pool.full.Load() }
+
+// Request is one move's search.
+type Request struct {
+	Config *Config
+	// Seed feeds the threads' random numbers: with a playout limit and one
+	// thread, equal seeds give equal searches.
+	Seed uint64
+	// MaxPlayouts stops the search after that many playouts (0: none; an
+	// untimed search must have one).
+	MaxPlayouts int64
+	// Timed searches stop at Hard after Start, and past Soft once the best
+	// move is unlikely to change.
+	Timed      bool
+	Start      time.Time
+	Soft, Hard time.Duration
+	// Threads is the number of search threads (at least one).
+	Threads int
+	// Policies[i] gives thread i its priors; a missing or nil entry leaves
+	// the thread the evaluator's.
+	Policies []Policy
+	// Allowed, when not nil, are the only root moves the search may choose:
+	// the parries of the opponent's proven forced win.
+	Allowed []engine.Pos
+	// Always searches a root with a single move too (an n-best list wants
+	// the statistics).
+	Always bool
+}
+
+// Result is what a search found and what it cost.
+type Result struct {
+	// Ranked are the allowed root moves, best first: proven wins, then by
+	// visits, value and prior; proven losses last.
+	Ranked []Ranked
+	// Reused is the root's visits when the search began: the part of the
+	// tree kept from earlier moves.
+	Reused int32
+	// Playouts, Nodes (moves made: tree descents and roll-out plies),
+	// DepthSum and DepthMax are summed over the threads; Elapsed is the
+	// search's running time.
+	Playouts, Nodes, DepthSum int64
+	DepthMax                  int
+	Elapsed                   time.Duration
+}
+
+// Search searches b (which it leaves as it found it) and reports false
+// when it has no move to offer: no candidate, or no room in the pool for
+// the root's children.
+func (t *Tree) Search(ctx context.Context, b *engine.Board, r Request) (Result, bool) {
+	s := &mctsSearch{
+		pool:        t.pool,
+		cfg:         r.Config,
+		seed:        r.Seed,
+		maxPlayouts: r.MaxPlayouts,
+		timed:       r.Timed,
+		budget:      clock{start: r.Start, soft: r.Soft, hard: r.Hard},
+		ctx:         ctx,
+	}
+	workers := make([]*mctsWorker, r.Threads)
+	for i := range workers {
+		var pol Policy
+		if i < len(r.Policies) {
+			pol = r.Policies[i]
+		}
+		workers[i] = newMctsWorker(s, b, i, pol)
+		if s.cfg.vcfProbe > 0 {
+			for len(t.probes) <= i {
+				t.probes = append(t.probes, proof.New(probeEntries))
+			}
+			workers[i].vcf = t.probes[i]
+		}
+	}
+	defer func() {
+		for _, w := range workers {
+			w.release()
+		}
+	}()
+	if !t.setRoot(s, b, workers[0], r.Allowed) {
+		return Result{}, false
+	}
+	res := Result{Reused: t.pool.node(s.root).visits.Load()}
+	ranked := s.ranked()
+	if len(ranked) > 1 || r.Always {
+		s.run(workers)
+		ranked = s.ranked()
+	}
+	st := s.stats
+	res.Playouts, res.Nodes, res.DepthSum, res.DepthMax = st.playouts, st.nodes, st.depthSum, st.depthMax
+	res.Elapsed = s.elapsed
+	if len(ranked) == 0 {
+		return res, false
+	}
+	t.keepRoot(b, s.root)
+	res.Ranked = ranked
+	return res, true
+}
+
+// clock is a timed search's budget: the player's, as figures.
+type clock struct {
+	start      time.Time
+	soft, hard time.Duration
+}
+
+// Hard is the time the search may take from start.
+func (c clock) Hard() time.Duration { return c.hard }
+
+// Elapsed is the time since start.
+func (c clock) Elapsed() time.Duration { return time.Since(c.start) }
+
+// SoftDone reports whether the soft limit has passed.
+func (c clock) SoftDone() bool { return time.Since(c.start) >= c.soft }
+
+// HardDone reports whether the hard limit has passed.
+func (c clock) HardDone() bool { return time.Since(c.start) >= c.hard }
