@@ -16,6 +16,7 @@ import (
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
 	"github.com/kakugo/kakugo/search/proof"
+	"github.com/kakugo/kakugo/search/win"
 )
 
 // Default locations of the shared test data, relative to the repository.
@@ -120,7 +121,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	ws := proof.New(*ttEntries)
+	ws := win.New(*ttEntries)
 	if err := configureWin(ws, *method, *threats, *schedule); err != nil {
 		return fail(err)
 	}
@@ -189,38 +190,38 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // configureWin applies the algorithm flags.
-func configureWin(ws *proof.Search, method, threats, schedule string) error {
+func configureWin(ws *win.Search, method, threats, schedule string) error {
 	switch method {
 	case "dfs":
-		ws.Method = proof.DepthFirst
+		ws.Method = win.DepthFirst
 	case "pn", "df-pn", "dfpn":
-		ws.Method = proof.ProofNumber
+		ws.Method = win.ProofNumber
 	default:
 		return fmt.Errorf("--method %q: want dfs or pn", method)
 	}
 	switch threats {
 	case "open-threes":
-		ws.Threats = proof.ThreatsOpenThrees
+		ws.Threats = win.ThreatsOpenThrees
 	case "threes":
-		ws.Threats = proof.ThreatsThrees
+		ws.Threats = win.ThreatsThrees
 	case "twos":
-		ws.Threats = proof.ThreatsTwos
+		ws.Threats = win.ThreatsTwos
 	default:
 		return fmt.Errorf("--threats %q: want open-threes, threes or twos", threats)
 	}
 	switch schedule {
 	case "auto":
-		ws.Schedule = proof.ScheduleAuto
+		ws.Schedule = win.ScheduleAuto
 	case "step":
-		ws.Schedule = proof.ScheduleStep
+		ws.Schedule = win.ScheduleStep
 	case "double":
-		ws.Schedule = proof.ScheduleDouble
+		ws.Schedule = win.ScheduleDouble
 	case "full":
-		ws.Schedule = proof.ScheduleFull
+		ws.Schedule = win.ScheduleFull
 	case "quiet":
-		ws.Schedule = proof.ScheduleQuiet
+		ws.Schedule = win.ScheduleQuiet
 	case "weighted":
-		ws.Schedule = proof.ScheduleWeighted
+		ws.Schedule = win.ScheduleWeighted
 	default:
 		return fmt.Errorf("--schedule %q: want auto, step, double, full, quiet or weighted", schedule)
 	}
@@ -335,7 +336,7 @@ func cpuClock(limit time.Duration) (context.Context, func() time.Duration) {
 
 // runSolve solves the cases one after another and prints the results.
 // With check, every claimed win is replayed through proof.Check.
-func runSolve(ws *proof.Search, cases []solveCase, lim solveLimits, quiet, check bool, stdout io.Writer) {
+func runSolve(ws *win.Search, cases []solveCase, lim solveLimits, quiet, check bool, stdout io.Writer) {
 	var times []time.Duration
 	var total time.Duration
 	var nodes int64
@@ -427,7 +428,7 @@ func percentile(sorted []time.Duration, p int) time.Duration {
 
 // refMatches compares a win with the case's reference move: the first
 // move, or the last attacking move of the principal line.
-func refMatches(c solveCase, r proof.Result) bool {
+func refMatches(c solveCase, r win.Result) bool {
 	if c.wantIs == "first move" {
 		return strings.EqualFold(cellName(c.board, r.Move, true), c.want)
 	}

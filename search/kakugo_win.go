@@ -7,10 +7,11 @@ import (
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
 	"github.com/kakugo/kakugo/search/proof"
+	"github.com/kakugo/kakugo/search/win"
 )
 
-// kakugoWinSearch adapts the winning search (proof.Search) to kakugoProver.
-type kakugoWinSearch struct{ w *proof.Search }
+// kakugoWinSearch adapts the winning search (win.Search) to kakugoProver.
+type kakugoWinSearch struct{ w *win.Search }
 
 // newKakugoWinSearch is the player's prover with a table of about entries
 // entries; nil (no winning search) when entries is 0.
@@ -18,7 +19,7 @@ func newKakugoWinSearch(entries int) kakugoProver {
 	if entries <= 0 {
 		return nil
 	}
-	return kakugoWinSearch{proof.New(entries)}
+	return kakugoWinSearch{win.New(entries)}
 }
 
 func kakugoKind(vct bool) proof.Kind {

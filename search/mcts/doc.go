@@ -3,7 +3,7 @@
 // leaves, priors from the evaluator's combo and potential logits mixed with
 // a Policy's (the CNN, which package main plugs in) on a lazy schedule,
 // several threads sharing one lock-free tree, proven wins and losses
-// propagated through the tree, and an optional VCF probe (package proof)
+// propagated through the tree, and an optional VCF probe (package win)
 // at expansions.
 //
 // The tree lives in a Tree, a pool of fixed-size nodes kept from move to

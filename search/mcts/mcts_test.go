@@ -9,7 +9,7 @@ import (
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
 	"github.com/kakugo/kakugo/search/internal/testpos"
-	"github.com/kakugo/kakugo/search/proof"
+	"github.com/kakugo/kakugo/search/win"
 )
 
 // searchNodes runs one search of n playouts from b on tree as the player
@@ -345,7 +345,7 @@ func TestMctsVCFProbeMakesWinsTerminal(t *testing.T) {
 	s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &Config{maxChildren: 40, vcfProbe: 30}, ctx: context.Background()}
 	w := newMctsWorker(s, b, 0, nil)
 	defer w.release()
-	w.vcf = proof.New(1 << 10)
+	w.vcf = win.New(1 << 10)
 	for _, atRoot := range []bool{true, false} {
 		idx, _ := s.pool.alloc(1)
 		n := s.pool.node(idx)

@@ -8,6 +8,7 @@ import (
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
 	"github.com/kakugo/kakugo/search/proof"
+	"github.com/kakugo/kakugo/search/win"
 )
 
 // mctsWorker is one search thread: its own copy of the root position with
@@ -20,9 +21,9 @@ type mctsWorker struct {
 	near *mctsNear
 	gen  *mctsGen
 	rng  *rand.Rand
-	pol  Policy        // asked at every expansion (the eager schedule), or nil
-	net  Policy        // asked on the lazy schedule (mcts_policy.go), or nil
-	vcf  *proof.Search // the in-tree VCF probe, or nil
+	pol  Policy      // asked at every expansion (the eager schedule), or nil
+	net  Policy      // asked on the lazy schedule (mcts_policy.go), or nil
+	vcf  *win.Search // the in-tree VCF probe, or nil
 
 	path    []int32
 	moves   []engine.Pos

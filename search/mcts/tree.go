@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/kakugo/kakugo/engine"
-	"github.com/kakugo/kakugo/search/proof"
+	"github.com/kakugo/kakugo/search/win"
 )
 
 // Options tune the search; a zero field keeps the measured default.
@@ -69,7 +69,7 @@ const probeEntries = 1 << 16
 type Tree struct {
 	pool   *mctsPool
 	kept   kept
-	probes []*proof.Search // per thread, made when the first probing search needs them
+	probes []*win.Search // per thread, made when the first probing search needs them
 }
 
 // NewTree makes an empty tree of at most maxNodes nodes (at least one
@@ -166,7 +166,7 @@ func (t *Tree) Search(ctx context.Context, b *engine.Board, r Request) (Result, 
 		workers[i] = newMctsWorker(s, b, i, pol)
 		if s.cfg.vcfProbe > 0 {
 			for len(t.probes) <= i {
-				t.probes = append(t.probes, proof.New(probeEntries))
+				t.probes = append(t.probes, win.New(probeEntries))
 			}
 			workers[i].vcf = t.probes[i]
 		}

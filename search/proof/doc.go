@@ -1,11 +1,10 @@
-// Package proof is the winning search: Garcia's AND/OR search over forcing
-// moves only (VCF: fours; VCT: fours and threats), by depth-first search or
-// df-pn under an attack-depth limit, with its transposition table, threat
-// generation, the defence check (Search.Defend: which moves leave the
-// opponent no forced win) and an independent proof checker (Check) that
-// replays every proof the search reports against every legal defence.
+// Package proof holds what a forced win is, apart from how one is found: a
+// Proof (the attacker's answer to every position the defence can reach,
+// which also answers the moves of a game once the win is on the board) and
+// its checker, Check, which replays a proof against every legal defence
+// with no code of the search's (package win) and not even its evaluator:
+// only the board and the rules. The search builds proofs with New, Set and
+// SetCells and checks each with CheckUntil before it reports it.
 //
-// It imports only engine and eval. The player (package search) asks it for
-// wins and threats around the tree search and lends it to the tree search's
-// in-tree VCF probes.
+// It imports only engine.
 package proof

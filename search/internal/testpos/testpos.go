@@ -25,6 +25,26 @@ func Board(t testing.TB, size int, r engine.Rule, pos string) *engine.Board {
 	return b
 }
 
+// Stones sets up a 15x15 board under rule with black's and white's stones
+// (pos notation) and toMove to move, failing the test when they do not
+// parse or fit.
+func Stones(t testing.TB, rule engine.Rule, black, white string, toMove engine.Color) *engine.Board {
+	t.Helper()
+	bl, err := engine.ParseMoves(black)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wh, err := engine.ParseMoves(white)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := engine.FromStones(15, 15, rule, bl, wh, toMove)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // Random plays n sensible random moves on a fresh board: the centre, then
 // legal moves within four lines of it that make no five.
 func Random(rng *rand.Rand, size int, r engine.Rule, n int) *engine.Board {

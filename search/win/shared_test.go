@@ -1,4 +1,4 @@
-package proof
+package win
 
 import (
 	"bufio"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // Tests on the shared problem collections and game records. They skip
@@ -57,7 +58,7 @@ func winDiagramBoard(t *testing.T, size int, black, white []string, toMove strin
 
 // winSolveChecked proves a position that must be a win and checks the
 // proof with the checker, which the search is told not to run itself.
-func winSolveChecked(t *testing.T, name string, b *engine.Board, kind Kind, depth int, nodes int64) bool {
+func winSolveChecked(t *testing.T, name string, b *engine.Board, kind proof.Kind, depth int, nodes int64) bool {
 	t.Helper()
 	ev := eval.Attach(b)
 	defer ev.Detach()
@@ -67,7 +68,7 @@ func winSolveChecked(t *testing.T, name string, b *engine.Board, kind Kind, dept
 	if !r.Win {
 		return false
 	}
-	if err := Check(b, r.Proof, 0); err != nil {
+	if err := proof.Check(b, r.Proof, 0); err != nil {
 		t.Errorf("%s: the checker rejects the proof: %v", name, err)
 	}
 	return true
@@ -110,9 +111,9 @@ func TestWinQuintetMates(t *testing.T) {
 		if v, err := strconv.Atoi(m.Limit); err == nil {
 			depth = v + 1
 		}
-		kind := VCT
-		if m.Kind == "VCF" {
-			kind = VCF
+		kind := proof.VCT
+		if m.Kind == "proof.VCF" {
+			kind = proof.VCF
 		}
 		tried++
 		if winSolveChecked(t, m.Test, b, kind, depth, 1_000_000) {
@@ -143,8 +144,8 @@ func TestWinMintakaVCF(t *testing.T) {
 	}
 	for _, p := range ps {
 		b := winDiagramBoard(t, 15, p.Black, p.White, p.ToMove)
-		if !winSolveChecked(t, p.Test, b, VCF, 0, 1_000_000) {
-			t.Errorf("%s: no VCF", p.Test)
+		if !winSolveChecked(t, p.Test, b, proof.VCF, 0, 1_000_000) {
+			t.Errorf("%s: no proof.VCF", p.Test)
 		}
 	}
 }
@@ -174,15 +175,15 @@ func TestWinPuzzleSample(t *testing.T) {
 		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
 			t.Fatal(err)
 		}
-		if p.ModeName != "VCF" && p.ModeName != "VCT" {
+		if p.ModeName != "proof.VCF" && p.ModeName != "proof.VCT" {
 			continue
 		}
 		if seen[p.ModeName]++; seen[p.ModeName]%every != 1 {
 			continue
 		}
-		kind := VCT
-		if p.ModeName == "VCF" {
-			kind = VCF
+		kind := proof.VCT
+		if p.ModeName == "proof.VCF" {
+			kind = proof.VCF
 		}
 		tried[p.ModeName]++
 		if winSolveChecked(t, p.ID, winDiagramBoard(t, p.Size, p.Black, p.White, p.ToMove), kind, 0, nodes) {
@@ -191,18 +192,18 @@ func TestWinPuzzleSample(t *testing.T) {
 			t.Logf("%s (%s): not solved within %d nodes", p.ID, p.ModeName, nodes)
 		}
 	}
-	t.Logf("VCF %d of %d, VCT %d of %d", solved["VCF"], tried["VCF"], solved["VCT"], tried["VCT"])
-	if solved["VCF"] != tried["VCF"] {
-		t.Errorf("VCF: %d of %d solved", solved["VCF"], tried["VCF"])
+	t.Logf("proof.VCF %d of %d, proof.VCT %d of %d", solved["proof.VCF"], tried["proof.VCF"], solved["proof.VCT"], tried["proof.VCT"])
+	if solved["proof.VCF"] != tried["proof.VCF"] {
+		t.Errorf("proof.VCF: %d of %d solved", solved["proof.VCF"], tried["proof.VCF"])
 	}
 	// Measured floors: 14 of the 18-problem VCT sample at 400k nodes;
 	// with -short (100k nodes, 6 problems) half.
-	floor := func(n int) bool { return solved["VCT"]*18 < n*14 }
+	floor := func(n int) bool { return solved["proof.VCT"]*18 < n*14 }
 	if testing.Short() {
-		floor = func(n int) bool { return solved["VCT"]*2 < n }
+		floor = func(n int) bool { return solved["proof.VCT"]*2 < n }
 	}
-	if floor(tried["VCT"]) {
-		t.Errorf("VCT: only %d of %d solved", solved["VCT"], tried["VCT"])
+	if floor(tried["proof.VCT"]) {
+		t.Errorf("proof.VCT: only %d of %d solved", solved["proof.VCT"], tried["proof.VCT"])
 	}
 }
 
@@ -240,7 +241,7 @@ func TestWinNoFalseWins(t *testing.T) {
 			continue
 		}
 		positions++
-		for _, kind := range []Kind{VCF, VCT} {
+		for _, kind := range []proof.Kind{proof.VCF, proof.VCT} {
 			ev := eval.Attach(b)
 			w := New(1 << 16)
 			w.NoVerify = true
@@ -248,7 +249,7 @@ func TestWinNoFalseWins(t *testing.T) {
 			ev.Detach()
 			if r.Win {
 				claimed++
-				if err := Check(b, r.Proof, 0); err != nil {
+				if err := proof.Check(b, r.Proof, 0); err != nil {
 					t.Errorf("game %d, %v: a false win %s: %v", n+1, kind, winCell(b, r.Move), err)
 				}
 			}

@@ -1,4 +1,4 @@
-package proof
+package win
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/internal/testpos"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // TestDefendAgainstVCF: black threatens the four-three at h8. Defend for
@@ -16,10 +18,10 @@ import (
 // VCF (each is checked here), include the obvious ones and leave out a
 // move that keeps black's three open.
 func TestDefendAgainstVCF(t *testing.T) {
-	b := winTestBoard(t, engine.Freestyle, "e8f8g8h9h10", "d8a1o1a15", engine.White)
+	b := testpos.Stones(t, engine.Freestyle, "e8f8g8h9h10", "d8a1o1a15", engine.White)
 	ev := eval.Attach(b)
 	w := New(1 << 14)
-	safe, threatened := w.Defend(context.Background(), b, ev, VCF, time.Time{}, 0)
+	safe, threatened := w.Defend(context.Background(), b, ev, proof.VCF, time.Time{}, 0)
 	if !threatened {
 		t.Fatal("the threat was not seen")
 	}
@@ -27,7 +29,7 @@ func TestDefendAgainstVCF(t *testing.T) {
 	for _, p := range safe {
 		names[winCell(b, p)] = true
 		b.Make(p)
-		if r := w.Prove(context.Background(), b, ev, VCF, time.Time{}, 0); r.Win {
+		if r := w.Prove(context.Background(), b, ev, proof.VCF, time.Time{}, 0); r.Win {
 			t.Errorf("after %s black still wins by %s", winCell(b, p), winCell(b, r.Move))
 		}
 		b.Undo()
@@ -47,18 +49,18 @@ func TestDefendAgainstVCF(t *testing.T) {
 	}
 	// Black to move threatens nothing of white's.
 	b.SetSideToMove(engine.Black)
-	if _, threatened := w.Defend(context.Background(), b, ev, VCF, time.Time{}, 0); threatened {
-		t.Error("white has no VCF, yet black is threatened")
+	if _, threatened := w.Defend(context.Background(), b, ev, proof.VCF, time.Time{}, 0); threatened {
+		t.Error("white has no proof.VCF, yet black is threatened")
 	}
 }
 
 // TestDefendLost: two separate four-threes cannot both be stopped (white
 // has no four of its own), so every candidate fails.
 func TestDefendLost(t *testing.T) {
-	b := winTestBoard(t, engine.Freestyle, "e8f8g8h9h10e3f3g3h4h5", "d8d3a1o1a15o15a8o8", engine.White)
+	b := testpos.Stones(t, engine.Freestyle, "e8f8g8h9h10e3f3g3h4h5", "d8d3a1o1a15o15a8o8", engine.White)
 	ev := eval.Attach(b)
 	w := New(1 << 14)
-	safe, threatened := w.Defend(context.Background(), b, ev, VCF, time.Time{}, 0)
+	safe, threatened := w.Defend(context.Background(), b, ev, proof.VCF, time.Time{}, 0)
 	if !threatened || len(safe) != 0 {
 		t.Errorf("threatened %v safe %v, want a lost position", threatened, safe)
 	}
@@ -80,7 +82,7 @@ func winBusyBoard(t testing.TB, rule engine.Rule, n int, seed uint64) *engine.Bo
 		}
 		c := b.SideToMove()
 		b.Make(p)
-		if fiveOnBoard(b, c) != engine.NoPos {
+		if hasFivePoint(b, c) {
 			b.Undo() // no fours on the board
 		}
 	}
@@ -99,7 +101,7 @@ func TestWinDeterministic(t *testing.T) {
 		b := winBusyBoard(t, engine.Freestyle, 30, tc.seed)
 		ev := eval.Attach(b)
 		run := func(w *Search) Result {
-			return w.Prove(context.Background(), b, ev, VCT, time.Time{}, tc.nodes)
+			return w.Prove(context.Background(), b, ev, proof.VCT, time.Time{}, tc.nodes)
 		}
 		w1 := New(1 << 14)
 		w1.Method = m
@@ -120,31 +122,31 @@ func TestWinDeterministic(t *testing.T) {
 // TestWinLimits: node limits, deadlines and cancelled contexts stop the
 // search promptly, and the board and evaluator come back intact.
 func TestWinLimits(t *testing.T) {
-	b := winBusyBoard(t, engine.Freestyle, 30, 5) // a VCT search that runs for seconds
+	b := winBusyBoard(t, engine.Freestyle, 30, 5) // a proof.VCT search that runs for seconds
 	ev := eval.Attach(b)
 	hash := b.Hash()
 	w := New(1 << 16)
 	w.MaxDepth = 40
-	r := w.Prove(context.Background(), b, ev, VCT, time.Time{}, 5000)
+	r := w.Prove(context.Background(), b, ev, proof.VCT, time.Time{}, 5000)
 	if r.Nodes > 5000+500 {
 		t.Errorf("node limit 5000: %d nodes", r.Nodes)
 	}
 	start := time.Now()
-	r = w.Prove(context.Background(), b, ev, VCT, start.Add(30*time.Millisecond), 0)
+	r = w.Prove(context.Background(), b, ev, proof.VCT, start.Add(30*time.Millisecond), 0)
 	if el := time.Since(start); el > 300*time.Millisecond {
 		t.Errorf("deadline 30 ms: returned after %v (%d nodes)", el, r.Nodes)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	start = time.Now()
-	r = w.Prove(ctx, b, ev, VCT, time.Time{}, 0)
+	r = w.Prove(ctx, b, ev, proof.VCT, time.Time{}, 0)
 	if el := time.Since(start); el > 100*time.Millisecond || r.Complete && !r.Win {
 		t.Errorf("cancelled: %v, %+v", el, r)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	start = time.Now()
-	w.Defend(ctx, b, ev, VCT, time.Time{}, 0)
+	w.Defend(ctx, b, ev, proof.VCT, time.Time{}, 0)
 	if el := time.Since(start); el > 300*time.Millisecond {
 		t.Errorf("Defend with a 20 ms context: %v", el)
 	}
@@ -154,4 +156,16 @@ func TestWinLimits(t *testing.T) {
 	if err := ev.Verify(); err != nil {
 		t.Errorf("the evaluator was not restored: %v", err)
 	}
+}
+
+// hasFivePoint reports whether c has a cell where it makes a five.
+func hasFivePoint(b *engine.Board, c engine.Color) bool {
+	for y := range b.Height() {
+		for x := range b.Width() {
+			if p := b.Pos(x, y); b.At(p) == engine.Empty && b.IsFive(p, c) {
+				return true
+			}
+		}
+	}
+	return false
 }

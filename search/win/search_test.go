@@ -1,4 +1,4 @@
-package proof
+package win
 
 import (
 	"context"
@@ -8,26 +8,9 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/internal/testpos"
+	"github.com/kakugo/kakugo/search/proof"
 )
-
-// winTestBoard sets up a 15x15 position from stone lists in pos notation
-// ("e8f8g8": x is the letter, y+1 the number, y counted from the top).
-func winTestBoard(t testing.TB, rule engine.Rule, black, white string, toMove engine.Color) *engine.Board {
-	t.Helper()
-	bl, err := engine.ParseMoves(black)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wh, err := engine.ParseMoves(white)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := engine.FromStones(15, 15, rule, bl, wh, toMove)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // winCell is a cell's pos-notation name.
 func winCell(b *engine.Board, p engine.Pos) string {
@@ -52,13 +35,13 @@ var winCases = []struct {
 	name         string
 	black, white string
 	toMove       engine.Color
-	kind         Kind
+	kind         proof.Kind
 	want         map[engine.Rule]winExpect
 }{
 	{
 		// h8 makes a four (e8-h8, d8 blocked) and an open three (h8-h10):
 		// a four-three, legal under every rule.
-		name: "four-three", black: "e8f8g8h9h10", white: "d8a1o1a15", toMove: engine.Black, kind: VCF,
+		name: "four-three", black: "e8f8g8h9h10", white: "d8a1o1a15", toMove: engine.Black, kind: proof.VCF,
 		want: map[engine.Rule]winExpect{
 			engine.Freestyle: {3, "h8"}, engine.Exact: {3, "h8"}, engine.Renju: {3, "h8"},
 			engine.Caro: {3, "h8"}, engine.CaroExact: {3, "h8"},
@@ -69,7 +52,7 @@ var winCases = []struct {
 		// a win where overlines count, a lone four where they do not.
 		// Under caro white's g8 takes one five point and closes the other
 		// five (b8-f8, a8 white) at its far end.
-		name: "overline trap", black: "c8d8e8h8", white: "a8a1o1o15", toMove: engine.Black, kind: VCF,
+		name: "overline trap", black: "c8d8e8h8", white: "a8a1o1o15", toMove: engine.Black, kind: proof.VCF,
 		want: map[engine.Rule]winExpect{
 			engine.Freestyle: {2, "f8"}, engine.Exact: {}, engine.Renju: {},
 			engine.Caro: {}, engine.CaroExact: {},
@@ -79,7 +62,7 @@ var winCases = []struct {
 		// e8 makes two fours, but the row's five (b8-f8 between a8 and g8)
 		// is blocked at both ends: no five under caro; under renju the
 		// double four is forbidden.
-		name: "caro blocked five", black: "b8c8d8e9e10e11", white: "a8g8e12a1o1", toMove: engine.Black, kind: VCF,
+		name: "caro blocked five", black: "b8c8d8e9e10e11", white: "a8g8e12a1o1", toMove: engine.Black, kind: proof.VCF,
 		want: map[engine.Rule]winExpect{
 			engine.Freestyle: {2, "e8"}, engine.Exact: {2, "e8"}, engine.Renju: {},
 			engine.Caro: {}, engine.CaroExact: {},
@@ -88,7 +71,7 @@ var winCases = []struct {
 	{
 		// White's d4 makes a four whose only five point, h8, is black's
 		// double three: black may not block there under renju.
-		name: "renju forbidden block", black: "f8g8h6h7c3i9", white: "e5f6g7a15o15o1", toMove: engine.White, kind: VCF,
+		name: "renju forbidden block", black: "f8g8h6h7c3i9", white: "e5f6g7a15o15o1", toMove: engine.White, kind: proof.VCF,
 		want: map[engine.Rule]winExpect{
 			engine.Freestyle: {}, engine.Renju: {2, "d4"},
 		},
@@ -96,14 +79,14 @@ var winCases = []struct {
 	{
 		// h8 is a double three: a VCT in three moves, no VCF; for renju
 		// black it is forbidden.
-		name: "double three", black: "f8g8h6h7", white: "a1o1a15o15", toMove: engine.Black, kind: VCT,
+		name: "double three", black: "f8g8h6h7", white: "a1o1a15o15", toMove: engine.Black, kind: proof.VCT,
 		want: map[engine.Rule]winExpect{
 			engine.Freestyle: {3, "h8"}, engine.Exact: {3, "h8"},
 			engine.Caro: {3, "h8"}, engine.CaroExact: {3, "h8"},
 		},
 	},
 	{
-		name: "double three, fours only", black: "f8g8h6h7", white: "a1o1a15o15", toMove: engine.Black, kind: VCF,
+		name: "double three, fours only", black: "f8g8h6h7", white: "a1o1a15o15", toMove: engine.Black, kind: proof.VCF,
 		want: map[engine.Rule]winExpect{engine.Freestyle: {}, engine.Caro: {}},
 	},
 }
@@ -115,7 +98,7 @@ func TestWinCases(t *testing.T) {
 	for _, tc := range winCases {
 		for rule, want := range tc.want {
 			t.Run(tc.name+"/"+rule.String(), func(t *testing.T) {
-				b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
+				b := testpos.Stones(t, rule, tc.black, tc.white, tc.toMove)
 				ev := eval.Attach(b)
 				hash, n := b.Hash(), b.MoveCount()
 				w := New(1 << 14)
@@ -145,7 +128,7 @@ func TestWinCases(t *testing.T) {
 				if len(r.Line) == 0 || r.Line[0] != r.Move || len(r.Line)%2 == 0 {
 					t.Errorf("line %v does not start with the move and end with the attacker's five", r.Line)
 				}
-				if err := Check(b, r.Proof, 0); err != nil {
+				if err := proof.Check(b, r.Proof, 0); err != nil {
 					t.Errorf("checker: %v", err)
 				}
 				winReplayLine(t, b, r)
@@ -179,13 +162,13 @@ func winReplayLine(t *testing.T, b *engine.Board, r Result) {
 // TestWinDepthLimit checks that MaxDepth bounds the attack: the
 // four-three needs three attacker moves.
 func TestWinDepthLimit(t *testing.T) {
-	b := winTestBoard(t, engine.Freestyle, "e8f8g8h9h10", "d8a1o1a15", engine.Black)
+	b := testpos.Stones(t, engine.Freestyle, "e8f8g8h9h10", "d8a1o1a15", engine.Black)
 	ev := eval.Attach(b)
 	for _, sched := range []Schedule{ScheduleAuto, ScheduleStep, ScheduleDouble, ScheduleFull} {
 		for depth, want := range map[int]bool{2: false, 3: true, 5: true} {
 			w := New(1 << 12)
 			w.MaxDepth, w.Schedule = depth, sched
-			r := w.Prove(context.Background(), b, ev, VCF, time.Time{}, 0)
+			r := w.Prove(context.Background(), b, ev, proof.VCF, time.Time{}, 0)
 			if r.Win != want || !r.Complete {
 				t.Errorf("schedule %d depth %d: win %v complete %v, want %v", sched, depth, r.Win, r.Complete, want)
 			}
@@ -203,7 +186,7 @@ func TestWinMethodsAgree(t *testing.T) {
 		}
 		for _, m := range []Method{DepthFirst, ProofNumber} {
 			for _, th := range []Threats{ThreatsOpenThrees, ThreatsThrees, ThreatsTwos} {
-				b := winTestBoard(t, engine.Freestyle, tc.black, tc.white, tc.toMove)
+				b := testpos.Stones(t, engine.Freestyle, tc.black, tc.white, tc.toMove)
 				ev := eval.Attach(b)
 				w := New(1 << 14)
 				w.Method, w.Threats = m, th
@@ -219,10 +202,10 @@ func TestWinMethodsAgree(t *testing.T) {
 
 // TestWinFiveOnBoard: a five to make is a win of depth one for both kinds.
 func TestWinFiveOnBoard(t *testing.T) {
-	b := winTestBoard(t, engine.Renju, "d8e8f8g8", "d9e9f9g9a1", engine.Black)
+	b := testpos.Stones(t, engine.Renju, "d8e8f8g8", "d9e9f9g9a1", engine.Black)
 	ev := eval.Attach(b)
 	w := New(1 << 10)
-	for _, k := range []Kind{VCF, VCT} {
+	for _, k := range []proof.Kind{proof.VCF, proof.VCT} {
 		r := w.Prove(context.Background(), b, ev, k, time.Time{}, 0)
 		if !r.Win || r.Depth != 1 || (winCell(b, r.Move) != "c8" && winCell(b, r.Move) != "h8") {
 			t.Errorf("%v: %+v", k, r)
@@ -233,7 +216,7 @@ func TestWinFiveOnBoard(t *testing.T) {
 	}
 	// White to move must not claim black's five.
 	b.SetSideToMove(engine.White)
-	if r := w.Prove(context.Background(), b, ev, VCF, time.Time{}, 0); !r.Win || r.Depth != 1 {
+	if r := w.Prove(context.Background(), b, ev, proof.VCF, time.Time{}, 0); !r.Win || r.Depth != 1 {
 		t.Errorf("white has its own five: %+v", r)
 	}
 }
@@ -251,16 +234,16 @@ func TestWinVCTSchedules(t *testing.T) {
 
 func testWinSchedule(t *testing.T, sch Schedule) {
 	for _, tc := range winCases {
-		if tc.kind != VCT {
+		if tc.kind != proof.VCT {
 			continue
 		}
 		for rule, want := range tc.want {
-			b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
+			b := testpos.Stones(t, rule, tc.black, tc.white, tc.toMove)
 			ev := eval.Attach(b)
 			hash := b.Hash()
 			w := New(1 << 14)
 			w.Schedule = sch
-			r := w.Prove(context.Background(), b, ev, VCT, time.Now().Add(10*time.Second), 0)
+			r := w.Prove(context.Background(), b, ev, proof.VCT, time.Now().Add(10*time.Second), 0)
 			if b.Hash() != hash {
 				t.Fatalf("%s %v: the board was not restored", tc.name, rule)
 			}
@@ -272,7 +255,7 @@ func testWinSchedule(t *testing.T, sch Schedule) {
 				continue
 			}
 			if r.Win {
-				if err := Check(b, r.Proof, 0); err != nil {
+				if err := proof.Check(b, r.Proof, 0); err != nil {
 					t.Errorf("%s %v: checker: %v", tc.name, rule, err)
 				}
 			}
@@ -286,7 +269,7 @@ func testWinSchedule(t *testing.T, sch Schedule) {
 // iteration's budget.
 func TestWinLeafVCF(t *testing.T) {
 	for _, tc := range winCases {
-		if tc.kind != VCT {
+		if tc.kind != proof.VCT {
 			continue
 		}
 		for rule, want := range tc.want {
@@ -302,12 +285,12 @@ func TestWinLeafVCF(t *testing.T) {
 					if dm[2] == 1 {
 						sch = ScheduleWeighted
 					}
-					b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
+					b := testpos.Stones(t, rule, tc.black, tc.white, tc.toMove)
 					ev := eval.Attach(b)
 					hash := b.Hash()
 					w := New(1 << 14)
 					w.LeafVCF, w.MaxDepth, w.Method, w.Schedule = leaf, depth, m, sch
-					r := w.Prove(context.Background(), b, ev, VCT, time.Now().Add(10*time.Second), 200000)
+					r := w.Prove(context.Background(), b, ev, proof.VCT, time.Now().Add(10*time.Second), 200000)
 					name := fmt.Sprintf("%s %v %v schedule %d leaf %d depth %d", tc.name, rule, m, sch, leaf, depth)
 					if b.Hash() != hash {
 						t.Fatalf("%s: the board was not restored", name)
@@ -325,7 +308,7 @@ func TestWinLeafVCF(t *testing.T) {
 					if depth > 0 && r.Depth > depth {
 						t.Errorf("%s: a proof of %d attacker moves", name, r.Depth)
 					}
-					if err := Check(b, r.Proof, 0); err != nil {
+					if err := proof.Check(b, r.Proof, 0); err != nil {
 						t.Errorf("%s: checker: %v", name, err)
 					}
 				}
@@ -341,16 +324,16 @@ func TestWinLeafVCF(t *testing.T) {
 // read that proof back as unknown and gave up as if a limit had stopped
 // it. (A random position the project generated, freestyle.)
 func TestWinPNLeafOverBudget(t *testing.T) {
-	b := winTestBoard(t, engine.Freestyle, "g9k6e11k8k7i9j7j6g5e9h7e6", "e5g7f7k10h6i8e7h5j5k5i6", engine.White)
+	b := testpos.Stones(t, engine.Freestyle, "g9k6e11k8k7i9j7j6g5e9h7e6", "e5g7f7k10h6i8e7h5j5k5i6", engine.White)
 	ev := eval.Attach(b)
 	for _, m := range []Method{DepthFirst, ProofNumber} {
 		w := New(1 << 12)
 		w.Method = m
-		r := w.Prove(context.Background(), b, ev, VCT, time.Time{}, 100000)
+		r := w.Prove(context.Background(), b, ev, proof.VCT, time.Time{}, 100000)
 		if !r.Win || r.Depth != 3 || w.Rejected != 0 {
 			t.Fatalf("%v: win %v depth %d rejected %d, want a win in 3", m, r.Win, r.Depth, w.Rejected)
 		}
-		if err := Check(b, r.Proof, 0); err != nil {
+		if err := proof.Check(b, r.Proof, 0); err != nil {
 			t.Errorf("%v: checker: %v", m, err)
 		}
 	}
@@ -359,12 +342,12 @@ func TestWinPNLeafOverBudget(t *testing.T) {
 // TestWinLeafVCFDepthCap: a leaf VCF stays within MaxDepth (the
 // four-three needs three attacker moves).
 func TestWinLeafVCFDepthCap(t *testing.T) {
-	b := winTestBoard(t, engine.Freestyle, "e8f8g8h9h10", "d8a1o1a15", engine.Black)
+	b := testpos.Stones(t, engine.Freestyle, "e8f8g8h9h10", "d8a1o1a15", engine.Black)
 	ev := eval.Attach(b)
 	for depth, want := range map[int]bool{2: false, 3: true, 4: true} {
 		w := New(1 << 12)
 		w.MaxDepth = depth
-		r := w.Prove(context.Background(), b, ev, VCT, time.Time{}, 0)
+		r := w.Prove(context.Background(), b, ev, proof.VCT, time.Time{}, 0)
 		if r.Win != want || !r.Complete || (r.Win && r.Depth > depth) {
 			t.Errorf("depth %d: win %v depth %d complete %v, want %v", depth, r.Win, r.Depth, r.Complete, want)
 		}
@@ -380,7 +363,7 @@ func TestWinPreProbe(t *testing.T) {
 		for rule, want := range tc.want {
 			var res [2]Result
 			for i, off := range []bool{false, true} {
-				b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
+				b := testpos.Stones(t, rule, tc.black, tc.white, tc.toMove)
 				ev := eval.Attach(b)
 				w := New(1 << 14)
 				w.noPreProbe = off

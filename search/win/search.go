@@ -1,4 +1,4 @@
-package proof
+package win
 
 import (
 	"context"
@@ -7,31 +7,15 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // The winning search, Garcia's "winning MCTS" (2020, 2.1.2): an AND/OR
 // search over forcing moves only. At the attacker's nodes one move that
 // wins is enough; at the defender's nodes every reply that parries the
 // threat must lose. VCF lets the attacker play fours only, VCT also open
-// threes. Every proof it reports has been replayed by Check, which
+// threes. Every proof it reports has been replayed by proof.Check, which
 // shares no code with the search, against every legal defence.
-
-// Kind selects the threats the attacker may use.
-type Kind uint8
-
-const (
-	// VCF: victory by continuous fours.
-	VCF Kind = iota
-	// VCT: victory by continuous threats (fours and open threes).
-	VCT
-)
-
-func (k Kind) String() string {
-	if k == VCT {
-		return "VCT"
-	}
-	return "VCF"
-}
 
 // Method selects the search algorithm.
 type Method uint8
@@ -183,13 +167,13 @@ type Search struct {
 	b          *engine.Board
 	ev         *eval.Evaluator
 	att, def   engine.Color
-	kind       Kind
+	kind       proof.Kind
 	salt       uint64
 	caro       bool
 	attStones  int     // attacker moves below the root that count against the budget
 	charged    []uint8 // per search ply: its move's cost and chargeQuiet bit
 	quiet      int     // quiet attacker moves (threes) below the root
-	quietLimit int     // quiet moves allowed in the current VCT iteration (0: no such limit)
+	quietLimit int     // quiet moves allowed in the current proof.VCT iteration (0: no such limit)
 	quietCuts  int64   // how often the quiet-move limit cut the search
 	rootStones int     // attacker stones on the board at the root
 	weighted   bool    // ScheduleWeighted: quiet moves cost by threat level (moveCost)
@@ -203,7 +187,7 @@ type Search struct {
 	ctx        context.Context
 	stopped    bool
 	cutoffs    int64   // how often a depth limit cut the search
-	level      int     // the VCT threat level under way
+	level      int     // the proof.VCT threat level under way
 	hist       []int32 // history scores of attacking moves that proved a node
 	dhist      []int32 // history scores of defending moves that refuted an attack
 	bufs       [][]winMove
@@ -226,7 +210,7 @@ type Result struct {
 	Win   bool         // a proven forced win for the side to move
 	Move  engine.Pos   // its first move (NoPos when !Win)
 	Line  []engine.Pos // one principal winning line, attacker and defender moves
-	Proof *Proof       // the attacker's answer to every defence (nil when !Win)
+	Proof *proof.Proof // the attacker's answer to every defence (nil when !Win)
 	Nodes int64
 	// Depth is the number of attacker moves of the longest line of the
 	// proof, the final five included (0 when !Win).
@@ -257,8 +241,8 @@ var winSalts = [5][2]uint64{
 }
 
 // saltFor is the key salt of a search kind at a threat level.
-func (w *Search) saltFor(kind Kind, level int) uint64 {
-	if kind == VCF {
+func (w *Search) saltFor(kind proof.Kind, level int) uint64 {
+	if kind == proof.VCF {
 		return winSalts[0][w.att-1]
 	}
 	if w.weighted {
@@ -272,7 +256,7 @@ func (w *Search) saltFor(kind Kind, level int) uint64 {
 // the deadline (the zero time means none), at maxNodes (0 = no limit), or
 // when ctx is done.
 func (w *Search) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
-	kind Kind, deadline time.Time, maxNodes int64) Result {
+	kind proof.Kind, deadline time.Time, maxNodes int64) Result {
 	w.begin(ctx, b, ev, kind, deadline, maxNodes)
 	defer w.end()
 	res := Result{Move: engine.NoPos}
@@ -280,16 +264,16 @@ func (w *Search) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
 		// A five on the board needs no search and no proof table.
 		f := minPos(ev.Fives(w.att))
 		res.Win, res.Move, res.Line, res.Depth, res.Complete = true, f, []engine.Pos{f}, 1, true
-		res.Proof = newProof(b, w.att, kind)
+		res.Proof = proof.New(b, w.att, kind)
 		return res
 	}
-	w.weighted = kind == VCT && w.Method == DepthFirst && w.schedule(kind) == ScheduleWeighted
+	w.weighted = kind == proof.VCT && w.Method == DepthFirst && w.schedule(kind) == ScheduleWeighted
 	maxDepth := w.MaxDepth
 	if maxDepth <= 0 {
 		switch {
 		case w.weighted:
 			maxDepth = DefaultWeightedDepth
-		case kind == VCT:
+		case kind == proof.VCT:
 			maxDepth = DefaultVCTDepth
 		default:
 			maxDepth = DefaultVCFDepth
@@ -297,15 +281,15 @@ func (w *Search) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
 	}
 	w.leafExtra, w.depthCap = 0, maxDepth
 	if w.MaxDepth <= 0 {
-		w.depthCap = DefaultVCFDepth // the default VCT limit bounds the threes' search, not the leaf VCFs
+		w.depthCap = DefaultVCFDepth // the default proof.VCT limit bounds the threes' search, not the leaf VCFs
 	}
-	if kind == VCT && w.LeafVCF >= 0 {
+	if kind == proof.VCT && w.LeafVCF >= 0 {
 		w.leafExtra = w.LeafVCF
 		if w.leafExtra == 0 {
 			w.leafExtra = DefaultLeafVCF
 		}
 	}
-	if kind == VCT && w.Method == DepthFirst && w.schedule(kind) == ScheduleQuiet {
+	if kind == proof.VCT && w.Method == DepthFirst && w.schedule(kind) == ScheduleQuiet {
 		w.proveQuiet(&res, maxDepth)
 		res.Nodes = w.nodes
 		return res
@@ -313,13 +297,13 @@ func (w *Search) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
 	// Iterative deepening on attack depth, and for VCT widening: each
 	// threat level runs winLevelLag moves behind the narrower one.
 	levels, lag := 1, 0
-	if w.weighted || (kind == VCT && w.Method == ProofNumber) {
+	if w.weighted || (kind == proof.VCT && w.Method == ProofNumber) {
 		// One search with every threat level's moves, priced by moveCost,
 		// or ordered by df-pn's initial proof numbers (pnInit): on every
 		// eighth renju VCT problem at 800,000 nodes, df-pn solved 117 of 135
 		// this way and 115 with a search per threat level.
 		w.level = w.maxLevel()
-	} else if kind == VCT {
+	} else if kind == proof.VCT {
 		levels = w.maxLevel() + 1
 		if w.schedule(kind) != ScheduleFull {
 			lag = winLevelLag
@@ -383,7 +367,7 @@ func (w *Search) proveQuiet(res *Result, maxDepth int) {
 			if done[lv] || ql < 1 {
 				continue
 			}
-			w.level, w.salt, w.limit, w.cutoffs = lv, w.saltFor(VCT, lv), maxDepth, 0
+			w.level, w.salt, w.limit, w.cutoffs = lv, w.saltFor(proof.VCT, lv), maxDepth, 0
 			w.quietLimit, w.quietCuts = ql, 0
 			r, _ := w.dfsAttack(0)
 			switch {
@@ -405,18 +389,18 @@ func (w *Search) proveQuiet(res *Result, maxDepth int) {
 }
 
 // schedule resolves ScheduleAuto for a kind.
-func (w *Search) schedule(kind Kind) Schedule {
+func (w *Search) schedule(kind proof.Kind) Schedule {
 	if w.Schedule != ScheduleAuto {
 		return w.Schedule
 	}
-	if kind == VCF {
+	if kind == proof.VCF {
 		return ScheduleFull
 	}
 	return ScheduleStep
 }
 
 // firstDepth is the attack depth of the first iteration.
-func (w *Search) firstDepth(kind Kind, maxDepth int) int {
+func (w *Search) firstDepth(kind proof.Kind, maxDepth int) int {
 	if w.schedule(kind) == ScheduleFull {
 		return maxDepth
 	}
@@ -425,7 +409,7 @@ func (w *Search) firstDepth(kind Kind, maxDepth int) int {
 
 // nextDepth is the attack depth of the iteration after one at depth
 // (the narrowest level's; the caller clamps it to MaxDepth).
-func (w *Search) nextDepth(kind Kind, depth int) int {
+func (w *Search) nextDepth(kind proof.Kind, depth int) int {
 	if w.schedule(kind) == ScheduleDouble {
 		return 2 * depth
 	}
@@ -439,8 +423,8 @@ func (w *Search) finish(res *Result) {
 		return // the limits stopped the extraction
 	}
 	if !w.NoVerify {
-		err := checkProof(w.b, p, 0, w.timeUp)
-		if errors.Is(err, errCheckStopped) {
+		err := proof.CheckUntil(w.b, p, 0, w.timeUp)
+		if errors.Is(err, proof.ErrCheckStopped) {
 			w.Unchecked++
 			return // out of time: no win to report, though maybe one
 		}
@@ -454,7 +438,7 @@ func (w *Search) finish(res *Result) {
 
 // begin sets up a search of b for the side to move.
 func (w *Search) begin(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
-	kind Kind, deadline time.Time, maxNodes int64) {
+	kind proof.Kind, deadline time.Time, maxNodes int64) {
 	if len(w.tt.slots) == 0 {
 		w.tt = newWinTable(1 << 16)
 	}
@@ -527,7 +511,7 @@ func (w *Search) play(p engine.Pos) int {
 // move, except under ScheduleWeighted, where it costs winCost of its
 // combo (a block of the defender's five point always costs one).
 func (w *Search) moveCost(p engine.Pos) int {
-	if !w.weighted || w.kind != VCT || len(w.ev.Fives(w.def)) > 0 {
+	if !w.weighted || w.kind != proof.VCT || len(w.ev.Fives(w.def)) > 0 {
 		return 1
 	}
 	return winCost(w.ev.Combo(p, w.att))
@@ -584,7 +568,7 @@ func (w *Search) key() uint64 { return w.keyOf(w.b.Hash()) }
 // iteration to the next.
 func (w *Search) keyOf(h uint64) uint64 {
 	k := h ^ w.salt
-	if w.quietLimit > 0 && w.kind == VCT {
+	if w.quietLimit > 0 && w.kind == proof.VCT {
 		k ^= uint64(w.quietLimit-w.quiet+1) * 0x9e37_79b9_7f4a_7c15
 	}
 	return k

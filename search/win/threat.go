@@ -1,10 +1,11 @@
-package proof
+package win
 
 import (
 	"slices"
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // Threats beyond the open three. Renju problem collections count as a
@@ -50,14 +51,14 @@ func (w *Search) closedThrees(dst []winMove, budget int) []winMove {
 
 // winContext is the part of the search state a sub-search changes.
 type winContext struct {
-	kind  Kind
+	kind  proof.Kind
 	salt  uint64
 	limit int
 }
 
 // enter switches to a sub-search of kind for the same attacker with budget
 // attacker moves, and returns what to restore.
-func (w *Search) enter(kind Kind, budget int) winContext {
+func (w *Search) enter(kind proof.Kind, budget int) winContext {
 	saved := winContext{w.kind, w.salt, w.limit}
 	w.kind, w.salt, w.limit = kind, w.saltFor(kind, w.level), w.attStones+budget
 	return saved
@@ -80,7 +81,7 @@ const winThreatVCFDepth = 5
 func (w *Search) threatReplies(dst []winMove, ply, budget int) ([]winMove, winOutcome, int) {
 	ev, d := w.ev, w.def
 	w.b.SetSideToMove(w.att)
-	saved := w.enter(VCF, min(budget, winThreatVCFDepth))
+	saved := w.enter(proof.VCF, min(budget, winThreatVCFDepth))
 	r, need := w.dfsAttack(ply + 1)
 	ok := r == winProven
 	if ok {
@@ -265,7 +266,7 @@ func (w *Search) defenderVCF(ply int, cells bool) bool {
 	att, def, stones, side := w.att, w.def, w.attStones, w.b.SideToMove()
 	saved := winContext{w.kind, w.salt, w.limit}
 	w.att, w.def, w.attStones = def, att, 0
-	w.kind, w.salt, w.limit = VCF, winSalts[0][def-1], winCounterVCFDepth
+	w.kind, w.salt, w.limit = proof.VCF, winSalts[0][def-1], winCounterVCFDepth
 	w.b.SetSideToMove(def)
 	r, _ := w.dfsAttack(ply)
 	won := r == winProven

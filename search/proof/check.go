@@ -51,15 +51,15 @@ type proofChecker struct {
 // all of them. It works on a copy of b. maxNodes bounds the moves it plays
 // (0 means DefaultCheckNodes); running out is an error, never a pass.
 func Check(b *engine.Board, p *Proof, maxNodes int64) error {
-	return checkProof(b, p, maxNodes, nil)
+	return CheckUntil(b, p, maxNodes, nil)
 }
 
-// errCheckStopped is checkProof's answer when stop said so.
-var errCheckStopped = errors.New("proof check: stopped")
+// ErrCheckStopped is CheckUntil's answer when stop said so.
+var ErrCheckStopped = errors.New("proof check: stopped")
 
-// checkProof is Check that also gives up when stop, polled every few
+// CheckUntil is Check that also gives up when stop, polled every few
 // thousand moves, returns true: Prove's deadline binds its check too.
-func checkProof(b *engine.Board, p *Proof, maxNodes int64, stop func() bool) error {
+func CheckUntil(b *engine.Board, p *Proof, maxNodes int64, stop func() bool) error {
 	if p == nil {
 		return errors.New("proof check: no proof")
 	}
@@ -175,7 +175,7 @@ func (c *proofChecker) count() error {
 		return ErrCheckBudget
 	}
 	if c.stop != nil && c.nodes&4095 == 0 && c.stop() {
-		return errCheckStopped
+		return ErrCheckStopped
 	}
 	return nil
 }

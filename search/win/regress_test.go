@@ -1,4 +1,4 @@
-package proof
+package win
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/internal/testpos"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // TestWinLastFour runs the rule table with the attack limited to two
@@ -16,8 +18,8 @@ import (
 func TestWinLastFour(t *testing.T) {
 	for _, tc := range winCases {
 		for rule, want := range tc.want {
-			for _, kind := range []Kind{VCF, VCT} {
-				b := winTestBoard(t, rule, tc.black, tc.white, tc.toMove)
+			for _, kind := range []proof.Kind{proof.VCF, proof.VCT} {
+				b := testpos.Stones(t, rule, tc.black, tc.white, tc.toMove)
 				ev := eval.Attach(b)
 				w := New(1 << 12)
 				w.MaxDepth, w.NoVerify = 2, true
@@ -34,7 +36,7 @@ func TestWinLastFour(t *testing.T) {
 				if r.Depth != 2 || (want.move != "" && winCell(b, r.Move) != want.move) {
 					t.Errorf("%s: %s in %d, want %s in 2", name, winCell(b, r.Move), r.Depth, want.move)
 				}
-				if err := Check(b, r.Proof, 0); err != nil {
+				if err := proof.Check(b, r.Proof, 0); err != nil {
 					t.Errorf("%s: checker: %v", name, err)
 				}
 			}
@@ -67,7 +69,7 @@ func TestWinCaroFarEndBlock(t *testing.T) {
 		}
 		ev := eval.Attach(b)
 		w := New(1 << 10)
-		w.begin(context.Background(), b, ev, VCT, time.Time{}, 0)
+		w.begin(context.Background(), b, ev, proof.VCT, time.Time{}, 0)
 		q := w.unstoppable()
 		w.end()
 		ev.Detach()
@@ -88,9 +90,9 @@ func TestWinCaroFarEndBlock(t *testing.T) {
 	if testing.Short() {
 		nodes = 5_000
 	}
-	r := w.Prove(context.Background(), b, ev, VCT, time.Time{}, nodes)
+	r := w.Prove(context.Background(), b, ev, proof.VCT, time.Time{}, nodes)
 	if r.Win {
-		if err := Check(b, r.Proof, 0); err != nil {
+		if err := proof.Check(b, r.Proof, 0); err != nil {
 			t.Errorf("a false win %s: %v", winCell(b, r.Move), err)
 		}
 	}

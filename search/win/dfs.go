@@ -1,8 +1,9 @@
-package proof
+package win
 
 import (
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // Depth-first search of the AND/OR tree under an attack budget, the
@@ -174,10 +175,10 @@ func (w *Search) storeWin(key uint64, need int, move engine.Pos, leaf bool) *win
 // keys, the VCF salt, whose entries every VCF of the search shares); it
 // returns the VCF's length, or 0.
 func (w *Search) leafVCF(ply int, key uint64, budget int) int {
-	if w.kind != VCT || w.leafExtra <= 0 || budget < 2 {
+	if w.kind != proof.VCT || w.leafExtra <= 0 || budget < 2 {
 		return 0
 	}
-	saved := w.enter(VCF, min(budget+w.leafExtra, w.depthCap-w.attStones))
+	saved := w.enter(proof.VCF, min(budget+w.leafExtra, w.depthCap-w.attStones))
 	r, n := w.dfsAttack(ply)
 	var e *winEntry
 	if r == winProven {
@@ -344,12 +345,12 @@ func (w *Search) orderReplies(ms []winMove, budget int) {
 // on 高飞习题合集#37 alone, whose open-three search proves much of the
 // closed-three win's tree, 786k to 598k (without the history).
 func (w *Search) narrowerWin(key uint64, budget int) int {
-	if w.kind != VCT || w.level == 0 || w.weighted || w.quietLimit > 0 || w.Method != DepthFirst {
+	if w.kind != proof.VCT || w.level == 0 || w.weighted || w.quietLimit > 0 || w.Method != DepthFirst {
 		return 0
 	}
 	h := w.b.Hash()
 	for l := 0; l < w.level; l++ {
-		if e := w.tt.probe(h ^ w.saltFor(VCT, l)); e != nil && e.need > 0 && int(e.need) <= budget {
+		if e := w.tt.probe(h ^ w.saltFor(proof.VCT, l)); e != nil && e.need > 0 && int(e.need) <= budget {
 			// Read before storing: the store may claim e's slot.
 			need, move, leaf := int(e.need), engine.Pos(e.move), e.leaf
 			w.storeWin(key, need, move, leaf)
@@ -366,7 +367,7 @@ func (w *Search) narrowerWin(key uint64, budget int) int {
 // otherwise; a defender node's key differs by the side to move, so such
 // an entry is never read as an attacker node's.
 func (w *Search) noteRefuted(before int64) {
-	if w.kind != VCT {
+	if w.kind != proof.VCT {
 		return
 	}
 	e := w.tt.slot(w.key())

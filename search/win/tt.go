@@ -1,4 +1,4 @@
-package proof
+package win
 
 import "math/bits"
 

@@ -1,4 +1,4 @@
-package proof
+package win
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // Defend is the defence check: does the opponent (the side NOT to move)
@@ -22,7 +23,7 @@ import (
 // unchecked at the deadline are left out. The opponent's proofs are not
 // re-checked here: a false win would only make a move look unsafe.
 func (w *Search) Defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
-	kind Kind, deadline time.Time, maxNodes int64) (safe []engine.Pos, threatened bool) {
+	kind proof.Kind, deadline time.Time, maxNodes int64) (safe []engine.Pos, threatened bool) {
 	if ctx == nil {
 		ctx = context.Background()
 	}

@@ -1,4 +1,4 @@
-package proof
+package win
 
 import (
 	"context"
@@ -8,23 +8,25 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/internal/testpos"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // winInternal sets up a depth-first VCT search of the position for the
 // tests of its internals, without leaf VCFs; end it with w.end().
 func winInternal(t *testing.T, black, white string) *Search {
 	t.Helper()
-	b := winTestBoard(t, engine.Freestyle, black, white, engine.Black)
+	b := testpos.Stones(t, engine.Freestyle, black, white, engine.Black)
 	ev := eval.Attach(b)
 	w := New(1 << 14)
-	w.begin(context.Background(), b, ev, VCT, time.Now().Add(10*time.Second), 0)
+	w.begin(context.Background(), b, ev, proof.VCT, time.Now().Add(10*time.Second), 0)
 	w.leafExtra, w.depthCap = 0, DefaultVCFDepth
 	return w
 }
 
 // winIteration runs one depth-first iteration at a threat level and budget.
 func winIteration(w *Search, level, budget int) (winRes, int) {
-	w.level, w.salt, w.limit, w.cutoffs = level, w.saltFor(VCT, level), budget, 0
+	w.level, w.salt, w.limit, w.cutoffs = level, w.saltFor(proof.VCT, level), budget, 0
 	return w.dfsAttack(0)
 }
 
@@ -54,7 +56,7 @@ func TestWinNarrowerWin(t *testing.T) {
 		if !ok || depth != need {
 			t.Fatalf("level %d: proof extracted %v, depth %d", level, ok, depth)
 		}
-		if err := Check(w.b, p, 0); err != nil {
+		if err := proof.Check(w.b, p, 0); err != nil {
 			t.Errorf("level %d: checker: %v", level, err)
 		}
 	}

@@ -1,10 +1,11 @@
-package proof
+package win
 
 import (
 	"slices"
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // Move generation of the winning search. Both node kinds read the
@@ -159,7 +160,7 @@ func (w *Search) attackerMoves(dst []winMove, ply, budget int) (ms []winMove, ou
 			if !w.legalFor(p, a) || !w.stopsFives(p, a) {
 				continue
 			}
-			if w.kind == VCF && ev.Flags(p, a)&eval.FlagFour == 0 {
+			if w.kind == proof.VCF && ev.Flags(p, a)&eval.FlagFour == 0 {
 				continue
 			}
 			dst = append(dst, winMove{p, w.attackScore(p)})
@@ -173,7 +174,7 @@ func (w *Search) attackerMoves(dst []winMove, ply, budget int) (ms []winMove, ou
 	for _, p := range ev.Fours(a) {
 		dst = append(dst, winMove{p, w.attackScore(p)})
 	}
-	if w.kind == VCT {
+	if w.kind == proof.VCT {
 		if w.quietLimit > 0 && w.quiet >= w.quietLimit {
 			w.quietCuts++
 		} else if budget >= 3 && (!w.weighted || affords(budget, eval.ComboOpenThree)) {
@@ -269,7 +270,7 @@ func (w *Search) defenderMoves(dst []winMove, ply, budget int) (ms []winMove, ou
 		sortMoves(dst)
 		return dst, winOpen, 0
 	}
-	if w.kind == VCF {
+	if w.kind == proof.VCF {
 		return dst, winDefenderHolds, 0
 	}
 	if budget < 2 {
@@ -397,7 +398,7 @@ func (w *Search) unstoppableCands(dst []engine.Pos) []engine.Pos {
 // opponent's takes away.
 func caroUnstoppableAt(b *engine.Board, u engine.Pos, c engine.Color) bool {
 	b.Put(u, c)
-	ok := unstoppableAfter(b, u, c)
+	ok := proof.UnstoppableFour(b, u, c)
 	b.Undo()
 	return ok
 }
