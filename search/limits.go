@@ -1,5 +1,9 @@
 // Package search holds the players: the move choosers the protocol drives,
-// from the interim line counter to the full search, and their time control.
+// from the interim line counter to the full player, and their time control
+// and bench. The full player (Kakugo) orders the searches of its
+// subpackages: the winning search (package win, whose proofs package proof
+// defines and checks) before and after the primary tree search (package
+// mcts); the sparring players are in package baseline.
 package search
 
 import "time"
