@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -36,5 +37,37 @@ func TestCmdBench(t *testing.T) {
 		if code := cmdBench(args, nil, &out, &errOut); code != 2 {
 			t.Errorf("bench %v: code %d, want 2", args, code)
 		}
+	}
+}
+
+// benchSignature is the node total of the default bench (3,000 playouts a
+// position, one thread, the default player with the embedded network's
+// prior): the search's fingerprint. A commit that changes the search on
+// purpose changes this number, and says so with the new number in its
+// message; any other change that moves it has changed the search by
+// accident.
+const benchSignature = 239372
+
+// TestBenchSignature pins the default bench's signature. It needs no clock:
+// the bench stops each search at a playout count and its winning searches
+// at node caps, so the number is the same on every machine, load and
+// build (the network's kernels are bit-exact across builds). It takes
+// about 2 s; under the race detector, 30 s for a one-thread search, so it
+// is skipped there.
+func TestBenchSignature(t *testing.T) {
+	if raceDetector {
+		t.Skip("the bench is one thread of fixed work: the race detector adds 30 s and nothing to check")
+	}
+	var out, errOut bytes.Buffer
+	if code := cmdBench(nil, nil, &out, &errOut); code != 0 {
+		t.Fatalf("code %d, stderr %q", code, errOut.String())
+	}
+	m := regexp.MustCompile(`(?m)^signature (\d+)$`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no signature in\n%s", out.String())
+	}
+	if m[1] != strconv.Itoa(benchSignature) {
+		t.Errorf("bench signature %s, pinned %d: if the search changed on purpose, update benchSignature (and say so in the commit)\n%s",
+			m[1], benchSignature, out.String())
 	}
 }
