@@ -39,16 +39,15 @@ type solveCase struct {
 
 // solveOptions are the flags that shape the cases.
 type solveOptions struct {
-	rule      engine.Rule
-	w, h      int
-	vcf, vct  bool
-	mode      string
-	level     int
-	ids       []string
-	limit     int
-	depth     int
-	notation  string
-	forceKind bool
+	rule     engine.Rule
+	w, h     int
+	vcf, vct bool
+	mode     string
+	level    int
+	ids      []string
+	limit    int
+	depth    int
+	notation string
 }
 
 // kindFor is the search kind of a case whose own kind is k, unless a

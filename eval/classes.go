@@ -53,18 +53,6 @@ func (c DirClass) String() string {
 // IsFour reports whether the class is a four of any kind (it threatens a five).
 func (c DirClass) IsFour() bool { return c >= ClassFour && c <= ClassStraightFour }
 
-// fourCount is how many fours the class counts for under the renju rules: a
-// straight four is one four, two fours in one line are two.
-func (c DirClass) fourCount() int {
-	switch c {
-	case ClassFour, ClassStraightFour:
-		return 1
-	case ClassFourFour:
-		return 2
-	}
-	return 0
-}
-
 // Combo is what a stone on a free point makes when its four direction classes
 // are taken together (Garcia 3.1.2). Values from ComboTwo up are ordered by
 // strength; ComboForbidden sits just above ComboNone so that strength

@@ -43,9 +43,6 @@ func newGeom(w, h int) *geom {
 // cell is the index of (x, y) inside a plane.
 func (g *geom) cell(x, y int) int { return (y+1)*g.pw + x + 1 }
 
-// cells is the number of board cells.
-func (g *geom) cells() int { return g.w * g.h }
-
 // tapOffsets lists the plane offsets of a k x k kernel's taps in the order
 // the weights store them (row by row). k is 1 or 3.
 func (g *geom) tapOffsets(k int) []int {

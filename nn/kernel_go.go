@@ -105,28 +105,6 @@ func gemmNTGo(a [][]float32, m int, b [][]float32, k, n int, c []float32) {
 	}
 }
 
-// gemmRowsAxpy is the naive direct convolution: one scaled row added at a
-// time. It is kept as the reference the tiled kernels are tested and
-// benchmarked against.
-func gemmRowsAxpy(a []float32, m, k int, b [][]float32, n int, bias []float32, c [][]float32) {
-	for o := 0; o < m; o++ {
-		co := c[o][:n]
-		var bv float32
-		if bias != nil {
-			bv = bias[o]
-		}
-		for j := range co {
-			co[j] = bv
-		}
-		for kk, w := range a[o*k : (o+1)*k] {
-			bk := b[kk][:n]
-			for j := range co {
-				co[j] += w * bk[j]
-			}
-		}
-	}
-}
-
 // reluMaskGo sets x[j] = max(x[j] + r[j], 0) * mask[j] (r may be nil): the
 // activation after a convolution, with the residual sum and the zeroing of
 // off-board positions folded in.

@@ -182,3 +182,25 @@ func TestSIMDKernelExact(t *testing.T) {
 		}
 	}
 }
+
+// gemmRowsAxpy is the naive direct convolution: one scaled row added at a
+// time. It is kept as the reference the tiled kernels are tested and
+// benchmarked against.
+func gemmRowsAxpy(a []float32, m, k int, b [][]float32, n int, bias []float32, c [][]float32) {
+	for o := 0; o < m; o++ {
+		co := c[o][:n]
+		var bv float32
+		if bias != nil {
+			bv = bias[o]
+		}
+		for j := range co {
+			co[j] = bv
+		}
+		for kk, w := range a[o*k : (o+1)*k] {
+			bk := b[kk][:n]
+			for j := range co {
+				co[j] += w * bk[j]
+			}
+		}
+	}
+}

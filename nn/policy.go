@@ -28,7 +28,6 @@ type Evaluator struct {
 	feats  Features
 	ws     *Workspace
 	planes []float32
-	logits []float32
 	legal  []bool
 	cache  []cacheEntry
 	hits   int

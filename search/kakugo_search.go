@@ -16,15 +16,15 @@ import (
 // candidates) and returns the best move and the ranked root moves.
 func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Budget, timed bool, allowed []engine.Pos, nbest int) (engine.Pos, []mcts.Ranked) {
 	req := mcts.Request{
-		Config:      &k.cfg,
-		Seed:        k.opt.Seed ^ b.Hash(),
-		MaxPlayouts: lim.MaxNodes,
-		Timed:       timed,
-		Start:       bud.Start(),
-		Soft:        bud.Soft(),
-		Hard:        bud.Hard(),
-		Allowed:     allowed,
-		Always:      nbest > 1,
+		Config:         &k.cfg,
+		Seed:           k.opt.Seed ^ b.Hash(),
+		MaxPlayouts:    lim.MaxNodes,
+		Timed:          timed,
+		Start:          bud.Start(),
+		Soft:           bud.Soft(),
+		Hard:           bud.Hard(),
+		Allowed:        allowed,
+		SearchLoneMove: nbest > 1,
 	}
 	if !timed && req.MaxPlayouts <= 0 {
 		req.MaxPlayouts = kakugoUntimedPlayouts

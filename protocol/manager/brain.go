@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -269,6 +268,3 @@ func (t *tailBuffer) last() string {
 	}
 	return strings.Join(keep, " | ")
 }
-
-// String names the brain for messages.
-func (b *brain) String() string { return fmt.Sprintf("%s (pid %d)", b.spec.Name, b.cmd.Process.Pid) }

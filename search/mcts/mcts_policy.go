@@ -138,7 +138,6 @@ func (w *mctsWorker) refine(n *mctsNode) {
 		w.moves = append(w.moves, kids[i].move)
 		w.probs = append(w.probs, 0)
 	}
-	w.refines++
 	if !w.net.Priors(w.b, w.moves, w.probs) {
 		return
 	}

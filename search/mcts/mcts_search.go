@@ -76,7 +76,6 @@ type mctsSearch struct {
 type mctsStats struct {
 	playouts, nodes, depthSum int64
 	depthMax                  int
-	refines                   int64 // lazy policy calls
 }
 
 // run searches with the workers (the first runs on the calling goroutine
@@ -118,7 +117,6 @@ func (s *mctsSearch) run(workers []*mctsWorker) {
 		s.stats.nodes += w.nodes
 		s.stats.depthSum += w.depthSum
 		s.stats.depthMax = max(s.stats.depthMax, w.depthMax)
-		s.stats.refines += w.refines
 	}
 }
 

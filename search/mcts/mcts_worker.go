@@ -36,7 +36,6 @@ type mctsWorker struct {
 	nodes    int64 // moves made: tree descents and roll-out plies
 	depthSum int64
 	depthMax int
-	refines  int64 // lazy policy calls
 }
 
 // newMctsWorker sets up thread id on a copy of root.

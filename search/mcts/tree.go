@@ -123,9 +123,9 @@ type Request struct {
 	// Allowed, when not nil, are the only root moves the search may choose:
 	// the parries of the opponent's proven forced win.
 	Allowed []engine.Pos
-	// Always searches a root with a single move too (an n-best list wants
-	// the statistics).
-	Always bool
+	// SearchLoneMove searches a root with a single move too (an n-best
+	// list wants the statistics).
+	SearchLoneMove bool
 }
 
 // Result is what a search found and what it cost.
@@ -181,7 +181,7 @@ func (t *Tree) Search(ctx context.Context, b *engine.Board, r Request) (Result, 
 	}
 	res := Result{Reused: t.pool.node(s.root).visits.Load()}
 	ranked := s.ranked()
-	if len(ranked) > 1 || r.Always {
+	if len(ranked) > 1 || r.SearchLoneMove {
 		s.run(workers)
 		ranked = s.ranked()
 	}
