@@ -14,7 +14,8 @@ import (
 // dst[i] a probability for moves[i] (they need not sum to one; they are
 // normalised over the moves) and reports whether it could; on false the
 // evaluator's priors are used. A Policy is used by one search thread only:
-// KakugoOptions.NewPolicy builds one per thread.
+// Request.Policies has one per thread (the player builds them with
+// search.KakugoOptions.NewPolicy).
 type Policy interface {
 	Priors(b *engine.Board, moves []engine.Pos, dst []float32) bool
 }

@@ -31,17 +31,17 @@ import (
 // recomputed from the logits), so a node refined again, for example a
 // kept root, only costs the policy call again.
 
-// PolicyOptions say where the search asks its Policy (KakugoOptions.
-// NewPolicy) for priors. The zero value is the measured default schedule.
+// PolicyOptions say where the search asks its Policy (Request.Policies)
+// for priors. The zero value is the measured default schedule.
 type PolicyOptions struct {
 	// Visits is the visit count at which a node's children get the
 	// policy's priors; the root gets them at the start of every search.
-	// 0 means mctsPolicyVisits; a negative value asks the policy at every
+	// 0 means the measured default; a negative value asks the policy at every
 	// expansion instead, its priors replacing the evaluator's (the eager
 	// schedule, kept for comparison).
 	Visits int
 	// Mix is λ, the policy's weight in the mixed prior; 0 means
-	// mctsPolicyMix, and values above 1 count as 1 (the policy alone).
+	// the measured default, and values above 1 count as 1 (the policy alone).
 	Mix float64
 }
 
