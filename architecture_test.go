@@ -22,6 +22,7 @@ var architectureLayers = map[string]int{
 	"protocol/manager":        1,
 	"search/win":              2,
 	"search/mcts":             3,
+	"solve":                   3,
 	"search":                  4,
 	"search/baseline":         5,
 	"protocol":                5,

@@ -1,22 +1,17 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"fmt"
 	"io"
 	"os"
 	"runtime/pprof"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/kakugo/kakugo/engine"
-	"github.com/kakugo/kakugo/eval"
-	"github.com/kakugo/kakugo/search/proof"
 	"github.com/kakugo/kakugo/search/win"
+	"github.com/kakugo/kakugo/solve"
 )
 
 // Default locations of the shared test data, relative to the repository.
@@ -24,43 +19,8 @@ const (
 	defaultPuzzles = "../shared/puzzles/renju-puzzles.jsonl"
 	defaultQuintet = "../shared/positions/quintet_renju_mates.json"
 	defaultMintaka = "../shared/positions/mintaka_renju_vcf.json"
+	defaultGames   = "../shared/games/gomocup-games.jsonl.gz"
 )
-
-// solveCase is one position for the solve subcommand.
-type solveCase struct {
-	name    string
-	board   *engine.Board
-	kind    proof.Kind
-	depth   int    // attack-depth limit in attacker moves; 0 = the search's default
-	want    string // a reference move to compare with, or ""
-	wantIs  string // what want is: "first move" or "last attacking move"
-	diagram bool   // write moves in diagram notation
-}
-
-// solveOptions are the flags that shape the cases.
-type solveOptions struct {
-	rule     engine.Rule
-	w, h     int
-	vcf, vct bool
-	mode     string
-	level    int
-	ids      []string
-	limit    int
-	depth    int
-	notation string
-}
-
-// kindFor is the search kind of a case whose own kind is k, unless a
-// flag forces one.
-func (o *solveOptions) kindFor(k proof.Kind) proof.Kind {
-	switch {
-	case o.vcf:
-		return proof.VCF
-	case o.vct:
-		return proof.VCT
-	}
-	return k
-}
 
 // cmdSolve finds forced wins (VCF/VCT) in positions or problems.
 func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -126,52 +86,52 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ws.NoVerify = *noVerify || *check
 	ws.LeafVCF = *leafVCF
-	opt := solveOptions{rule: rule, w: w, h: h, vcf: *vcf, vct: *vct, mode: *mode, level: *level,
-		ids: *ids, limit: *limit, depth: *depth, notation: *notation}
+	opt := solve.Options{Rule: rule, W: w, H: h, VCF: *vcf, VCT: *vct, Mode: *mode, Level: *level,
+		IDs: *ids, Depth: *depth, Notation: *notation}
 
-	var cases []solveCase
+	var cases []solve.Case
 	switch {
 	case *puzzles:
-		cases, err = readSolveFiles(fs.Args(), defaultPuzzles, stdin, func(r io.Reader, name string) ([]solveCase, error) {
-			return readPuzzleCases(r, name, &opt)
+		cases, err = solve.ReadFiles(fs.Args(), defaultPuzzles, stdin, func(r io.Reader, name string) ([]solve.Case, error) {
+			return solve.ReadPuzzles(r, name, &opt)
 		})
 	case *quintet:
-		cases, err = readSolveFiles(fs.Args(), defaultQuintet, stdin, func(r io.Reader, name string) ([]solveCase, error) {
-			return readQuintetCases(r, &opt)
+		cases, err = solve.ReadFiles(fs.Args(), defaultQuintet, stdin, func(r io.Reader, name string) ([]solve.Case, error) {
+			return solve.ReadQuintet(r, &opt)
 		})
 	case *games:
 		*check = true
-		cases, err = readSolveFiles(fs.Args(), defaultGames, stdin, func(r io.Reader, name string) ([]solveCase, error) {
-			return readGameCases(r, name, &opt, *sample, *step)
+		cases, err = solve.ReadFiles(fs.Args(), defaultGames, stdin, func(r io.Reader, name string) ([]solve.Case, error) {
+			return solve.ReadGames(r, name, &opt, *sample, *step)
 		})
 	case *mintaka:
-		cases, err = readSolveFiles(fs.Args(), defaultMintaka, stdin, func(r io.Reader, name string) ([]solveCase, error) {
-			return readMintakaCases(r, &opt)
+		cases, err = solve.ReadFiles(fs.Args(), defaultMintaka, stdin, func(r io.Reader, name string) ([]solve.Case, error) {
+			return solve.ReadMintaka(r, &opt)
 		})
 	default:
-		cases, err = readSolveFiles(fs.Args(), "", stdin, func(r io.Reader, name string) ([]solveCase, error) {
-			return readPosCases(r, name, &opt)
+		cases, err = solve.ReadFiles(fs.Args(), "", stdin, func(r io.Reader, name string) ([]solve.Case, error) {
+			return solve.ReadPos(r, name, &opt)
 		})
 	}
 	if err != nil {
 		return fail(err)
 	}
 	if *every > 1 {
-		var kept []solveCase
+		var kept []solve.Case
 		for i := 0; i < len(cases); i += *every {
 			kept = append(kept, cases[i])
 		}
 		cases = kept
 	}
-	if opt.limit > 0 && len(cases) > opt.limit {
-		cases = cases[:opt.limit]
+	if *limit > 0 && len(cases) > *limit {
+		cases = cases[:*limit]
 	}
-	clock := wallClock
+	clock := solve.WallClock
 	if *cpu {
-		if _, ok := processCPUTime(); !ok {
+		if _, ok := solve.CPUTime(); !ok {
 			return fail(fmt.Errorf("--cpu: no CPU clock on this system"))
 		}
-		clock = cpuClock
+		clock = solve.CPUClock
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -184,7 +144,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	runSolve(ws, cases, solveLimits{*perPos, *nodes, clock}, *quiet, *check, stdout)
+	solve.Run(ws, cases, solve.Limits{PerPosition: *perPos, MaxNodes: *nodes, Clock: clock}, *quiet, *check, stdout)
 	return 0
 }
 
@@ -225,237 +185,4 @@ func configureWin(ws *win.Search, method, threats, schedule string) error {
 		return fmt.Errorf("--schedule %q: want auto, step, double, full, quiet or weighted", schedule)
 	}
 	return nil
-}
-
-// readSolveFiles reads every named file with read, or def when none is
-// named and def is set, or else standard input.
-func readSolveFiles(names []string, def string, stdin io.Reader,
-	read func(io.Reader, string) ([]solveCase, error)) ([]solveCase, error) {
-	if len(names) == 0 && def != "" {
-		names = []string{def}
-	}
-	if len(names) == 0 {
-		return read(stdin, "stdin")
-	}
-	var out []solveCase
-	for _, n := range names {
-		f, err := os.Open(n)
-		if err != nil {
-			return nil, err
-		}
-		cs, err := read(f, n)
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", n, err)
-		}
-		out = append(out, cs...)
-	}
-	return out, nil
-}
-
-// readPosCases reads pos strings, one per line; blank lines and lines
-// starting with # are skipped. The side to move follows from the parity.
-func readPosCases(r io.Reader, name string, o *solveOptions) ([]solveCase, error) {
-	var out []solveCase
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		moves, err := engine.ParseMoves(line)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", n, err)
-		}
-		b, err := engine.FromMoves(o.w, o.h, o.rule, moves)
-		if err == nil && b.Winner() != engine.Empty {
-			err = fmt.Errorf("the game is over: %s has five", b.Winner())
-		}
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", n, err)
-		}
-		out = append(out, solveCase{name: fmt.Sprintf("%s:%d", name, n), board: b, kind: o.kindFor(proof.VCF),
-			depth: o.depth, diagram: o.notation == "diagram"})
-	}
-	return out, sc.Err()
-}
-
-// solveLimits are the limits of each position, and the clock they and
-// the reported times are read on.
-type solveLimits struct {
-	perPos   time.Duration
-	maxNodes int64
-	clock    solveClock
-}
-
-// solveClock measures the time of one position: it returns a context that
-// ends when the position's time is up, and a function that reads the time
-// spent and releases the context.
-type solveClock func(limit time.Duration) (context.Context, func() time.Duration)
-
-// wallClock is the ordinary clock: a deadline.
-func wallClock(limit time.Duration) (context.Context, func() time.Duration) {
-	start := time.Now()
-	ctx, cancel := context.WithDeadline(context.Background(), start.Add(limit))
-	return ctx, func() time.Duration {
-		cancel()
-		return time.Since(start)
-	}
-}
-
-// cpuClock counts the process's CPU time: a watcher polls it every
-// millisecond and cancels the context when the position has used limit.
-func cpuClock(limit time.Duration) (context.Context, func() time.Duration) {
-	start, _ := processCPUTime()
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go func() {
-		t := time.NewTicker(time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				if now, _ := processCPUTime(); now-start >= limit {
-					cancel()
-					return
-				}
-			}
-		}
-	}()
-	return ctx, func() time.Duration {
-		close(done)
-		cancel()
-		now, _ := processCPUTime()
-		return now - start
-	}
-}
-
-// runSolve solves the cases one after another and prints the results.
-// With check, every claimed win is replayed through proof.Check.
-func runSolve(ws *win.Search, cases []solveCase, lim solveLimits, quiet, check bool, stdout io.Writer) {
-	var times []time.Duration
-	var total time.Duration
-	var nodes int64
-	solved, limited, matched, withRef, rejected := 0, 0, 0, 0, 0
-	for i, c := range cases {
-		ws.Clear()
-		ws.MaxDepth = c.depth
-		ev := eval.Attach(c.board)
-		rejected0, unchecked0 := ws.Rejected, ws.Unchecked
-		ctx, spent := lim.clock(lim.perPos)
-		r := ws.Prove(ctx, c.board, ev, c.kind, time.Time{}, lim.maxNodes)
-		el := spent()
-		ev.Detach()
-		checkNote := ""
-		if ws.Rejected > rejected0 {
-			checkNote = " (a proof was found and rejected by the checker: a search bug)"
-		} else if ws.Unchecked > unchecked0 && !r.Win {
-			checkNote = " (a proof was found, but the time ran out while checking it)"
-		}
-		if check && r.Win {
-			if err := proof.Check(c.board, r.Proof, 0); err != nil {
-				rejected++
-				checkNote = " REJECTED BY THE CHECKER: " + err.Error()
-			} else {
-				checkNote = " (checked)"
-			}
-		}
-		times = append(times, el)
-		total += el
-		nodes += r.Nodes
-		status := "not found (complete)"
-		if !r.Complete {
-			status = "not found (limit)"
-			limited++
-		}
-		if r.Win {
-			solved++
-			status = fmt.Sprintf("win %s in %d: %s", cellName(c.board, r.Move, c.diagram), r.Depth, lineString(c.board, r.Line, c.diagram))
-		}
-		ref := ""
-		if c.want != "" {
-			withRef++
-			if r.Win && refMatches(c, r) {
-				matched++
-				ref = fmt.Sprintf(" (%s %s: same)", c.wantIs, c.want)
-			} else {
-				ref = fmt.Sprintf(" (%s %s)", c.wantIs, c.want)
-			}
-		}
-		if !quiet {
-			fmt.Fprintf(stdout, "[%d/%d] %s, %v %v: %s%s%s | nodes %d | %.2f ms\n", i+1, len(cases), c.name,
-				c.board.SideToMove(), c.kind, status, ref, checkNote, r.Nodes, float64(el.Microseconds())/1000)
-		}
-	}
-	slices.Sort(times)
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	n := len(cases)
-	pct := 0.0
-	if n > 0 {
-		pct = 100 * float64(solved) / float64(n)
-	}
-	fmt.Fprintf(stdout, "solved %d of %d (%.1f%%), not found %d (%d stopped by a limit)\n", solved, n, pct, n-solved, limited)
-	if n > 0 {
-		fmt.Fprintf(stdout, "time per position: median %.2f ms, 95th percentile %.2f ms, max %.2f ms, total %.2f s\n",
-			ms(percentile(times, 50)), ms(percentile(times, 95)), ms(times[n-1]), total.Seconds())
-	}
-	nps := 0.0
-	if total > 0 {
-		nps = float64(nodes) / total.Seconds()
-	}
-	fmt.Fprintf(stdout, "nodes %d, %.0f nodes/s; proofs rejected by the checker: %d, left unchecked at the time limit: %d\n",
-		nodes, nps, ws.Rejected+rejected, ws.Unchecked)
-	if check {
-		fmt.Fprintf(stdout, "claimed wins %d, each replayed through the checker: %d rejected\n", solved, rejected)
-	}
-	if withRef > 0 {
-		fmt.Fprintf(stdout, "reference move matched in %d of %d\n", matched, withRef)
-	}
-}
-
-// percentile is the nearest-rank percentile of sorted durations.
-func percentile(sorted []time.Duration, p int) time.Duration {
-	if len(sorted) == 0 {
-		return 0
-	}
-	i := (p*len(sorted)+99)/100 - 1
-	return sorted[max(0, min(i, len(sorted)-1))]
-}
-
-// refMatches compares a win with the case's reference move: the first
-// move, or the last attacking move of the principal line.
-func refMatches(c solveCase, r win.Result) bool {
-	if c.wantIs == "first move" {
-		return strings.EqualFold(cellName(c.board, r.Move, true), c.want)
-	}
-	for i := len(r.Line) - 1; i >= 0; i -= 2 {
-		if strings.EqualFold(cellName(c.board, r.Line[i], true), c.want) {
-			return true
-		}
-	}
-	return false
-}
-
-// cellName writes a cell in pos or diagram notation.
-func cellName(b *engine.Board, p engine.Pos, diagram bool) string {
-	if p == engine.NoPos {
-		return "-"
-	}
-	x, y := b.XY(p)
-	if diagram {
-		return engine.FormatDiagramCell(x, y, b.Height())
-	}
-	return engine.FormatMove(x, y)
-}
-
-// lineString writes a line of moves separated by spaces.
-func lineString(b *engine.Board, line []engine.Pos, diagram bool) string {
-	s := make([]string, len(line))
-	for i, p := range line {
-		s[i] = cellName(b, p, diagram)
-	}
-	return strings.Join(s, " ")
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/solve"
 )
 
 // solveRun runs the solve subcommand and returns its exit code and output.
@@ -51,7 +52,7 @@ func TestSolvePosLines(t *testing.T) {
 		t.Fatalf("quiet vcf: code %d:\n%s", code, out)
 	}
 	solveWant(t, out, "solved 0 of 1")
-	if _, ok := processCPUTime(); ok {
+	if _, ok := solve.CPUTime(); ok {
 		code, out = solveRun(t, in, "--cpu", "--method", "pn", "--schedule", "step")
 		if code != 0 {
 			t.Fatalf("cpu: code %d:\n%s", code, out)
@@ -59,6 +60,53 @@ func TestSolvePosLines(t *testing.T) {
 		solveWant(t, out, "win h8 in 3", "solved 1 of 2")
 	}
 }
+
+// The shared files' formats as the tests write them, spelt out here rather
+// than borrowed from the readers (package solve), so that a reader that
+// mistook a field would fail the tests.
+type (
+	// testPuzzle is one line of renju-puzzles.jsonl.
+	testPuzzle struct {
+		ID       string   `json:"id"`
+		Size     int      `json:"size"`
+		Rule     string   `json:"rule"`
+		ToMove   string   `json:"to_move"`
+		ModeName string   `json:"mode_name"`
+		Level    *int     `json:"level"`
+		Black    []string `json:"black"`
+		White    []string `json:"white"`
+	}
+	// testQuintet is one mate of quintet_renju_mates.json.
+	testQuintet struct {
+		Test      string   `json:"test"`
+		Rule      string   `json:"rule"`
+		Size      int      `json:"size"`
+		ToMove    string   `json:"to_move"`
+		Kind      string   `json:"kind"`
+		Limit     string   `json:"limit_attacker_moves"`
+		Threats   string   `json:"threat_limit"`
+		Rows      []string `json:"board_rows_top_is_row15"`
+		FirstMove string   `json:"first_move"`
+	}
+	// testMintaka is one position of mintaka_renju_vcf.json.
+	testMintaka struct {
+		Test   string   `json:"test"`
+		Rule   string   `json:"rule"`
+		Size   int      `json:"size"`
+		Black  []string `json:"black"`
+		White  []string `json:"white"`
+		ToMove string   `json:"to_move"`
+		Last   string   `json:"expected_last_attacker_move_of_solver_vcf"`
+	}
+	// testGame is one line of gomocup-games.jsonl.gz.
+	testGame struct {
+		File   string   `json:"file"`
+		Rule   string   `json:"rule"`
+		Board  string   `json:"board"`
+		Winner string   `json:"winner_color"`
+		Moves  [][2]int `json:"moves"`
+	}
+)
 
 // solveDiagram turns pos-notation cells into 15x15 diagram cells.
 func solveDiagram(t *testing.T, pos string) []string {
@@ -88,7 +136,7 @@ func solveFile(t *testing.T, name string, data []byte) string {
 // renju win through black's forbidden block point, filtered by mode.
 func TestSolvePuzzles(t *testing.T) {
 	var lines []string
-	for _, p := range []solvePuzzle{
+	for _, p := range []testPuzzle{
 		{ID: "forbidden-block", Size: 15, Rule: "renju", ToMove: "white", ModeName: "VCF",
 			Black: solveDiagram(t, "f8g8h6h7c3i9"), White: solveDiagram(t, "e5f6g7a15o15o1")},
 		{ID: "double-three", Size: 15, Rule: "freestyle", ToMove: "black", ModeName: "VCT",
@@ -144,9 +192,9 @@ func TestSolveQuintetAndMintaka(t *testing.T) {
 	}
 	set("e8f8g8h9h10", "X")
 	set("d8a1o1a15o15", "O")
-	var mates []solveQuintet
+	var mates []testQuintet
 	for _, limit := range []string{"2", "1", "u8::MAX"} {
-		mates = append(mates, solveQuintet{Test: "four-three/" + limit, Rule: "renju", Size: 15, ToMove: "black",
+		mates = append(mates, testQuintet{Test: "four-three/" + limit, Rule: "renju", Size: 15, ToMove: "black",
 			Kind: "VCF", Limit: limit, Threats: "0", Rows: rows, FirstMove: "H8"})
 	}
 	j, _ := json.Marshal(mates)
@@ -157,7 +205,7 @@ func TestSolveQuintetAndMintaka(t *testing.T) {
 	solveWant(t, out, "four-three/2 (limit 2, threat limit 0), black VCF: win H8 in 3", "(first move H8: same)",
 		"four-three/1 (limit 1, threat limit 0), black VCF: not found (complete)", "solved 2 of 3", "reference move matched in 2 of 3")
 
-	ms := []solveMintaka{{Test: "mintaka-like", Rule: "renju", Size: 15, ToMove: "black",
+	ms := []testMintaka{{Test: "mintaka-like", Rule: "renju", Size: 15, ToMove: "black",
 		Black: solveDiagram(t, "e8f8g8h9h10"), White: solveDiagram(t, "d8a1o1a15o15"), Last: "H7"}}
 	j, _ = json.Marshal(ms)
 	_, out = solveRun(t, "", "--mintaka", solveFile(t, "m.json", j))
@@ -167,7 +215,7 @@ func TestSolveQuintetAndMintaka(t *testing.T) {
 // TestSolveGames samples Gomocup-format records: the loser's position a
 // few moves before the end, with every claimed win checked.
 func TestSolveGames(t *testing.T) {
-	games := []solveGame{
+	games := []testGame{
 		// Black wins along row 8; sampled with white, the loser, to move.
 		{File: "g1.psq", Rule: "freestyle", Board: "15x15", Winner: "black",
 			Moves: [][2]int{{8, 8}, {1, 1}, {9, 8}, {15, 1}, {10, 8}, {1, 15}, {11, 8}, {15, 15}, {12, 8}}},

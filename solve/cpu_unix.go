@@ -1,15 +1,15 @@
 //go:build unix
 
-package main
+package solve
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPUTime is the CPU time this process has used, user and system,
+// CPUTime is the CPU time this process has used, user and system,
 // and true; solve --cpu measures with it on a machine shared with others.
-func processCPUTime() (time.Duration, bool) {
+func CPUTime() (time.Duration, bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0, false

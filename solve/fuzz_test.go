@@ -1,4 +1,4 @@
-package main
+package solve
 
 import (
 	"bytes"
@@ -11,11 +11,11 @@ import (
 // bytes, they return cases or an error, never panic, and every case they
 // return holds a board on which the game is not over.
 
-func fuzzSolveOptions() *solveOptions {
-	return &solveOptions{rule: engine.Renju, w: 15, h: 15}
+func fuzzSolveOptions() *Options {
+	return &Options{Rule: engine.Renju, W: 15, H: 15}
 }
 
-func checkSolveCases(t *testing.T, cases []solveCase, err error) {
+func checkSolveCases(t *testing.T, cases []Case, err error) {
 	if err != nil {
 		return
 	}
@@ -34,7 +34,7 @@ func FuzzReadPosCases(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cases, err := readPosCases(bytes.NewReader(data), "fuzz", fuzzSolveOptions())
+		cases, err := ReadPos(bytes.NewReader(data), "fuzz", fuzzSolveOptions())
 		checkSolveCases(t, cases, err)
 	})
 }
@@ -48,7 +48,7 @@ func FuzzReadPuzzleCases(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cases, err := readPuzzleCases(bytes.NewReader(data), "fuzz", fuzzSolveOptions())
+		cases, err := ReadPuzzles(bytes.NewReader(data), "fuzz", fuzzSolveOptions())
 		checkSolveCases(t, cases, err)
 	})
 }
@@ -61,7 +61,7 @@ func FuzzReadQuintetCases(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cases, err := readQuintetCases(bytes.NewReader(data), fuzzSolveOptions())
+		cases, err := ReadQuintet(bytes.NewReader(data), fuzzSolveOptions())
 		checkSolveCases(t, cases, err)
 	})
 }
@@ -74,7 +74,7 @@ func FuzzReadMintakaCases(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cases, err := readMintakaCases(bytes.NewReader(data), fuzzSolveOptions())
+		cases, err := ReadMintaka(bytes.NewReader(data), fuzzSolveOptions())
 		checkSolveCases(t, cases, err)
 	})
 }

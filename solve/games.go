@@ -1,4 +1,4 @@
-package main
+package solve
 
 import (
 	"bufio"
@@ -12,9 +12,6 @@ import (
 	"github.com/kakugo/kakugo/search/proof"
 )
 
-// defaultGames is the shared Gomocup game archive.
-const defaultGames = "../shared/games/gomocup-games.jsonl.gz"
-
 // solveGame is one line of gomocup-games.jsonl.gz.
 type solveGame struct {
 	File   string   `json:"file"`
@@ -24,19 +21,19 @@ type solveGame struct {
 	Moves  [][2]int `json:"moves"`
 }
 
-// readGameCases samples positions from Gomocup games in which the side to
+// ReadGames samples positions from Gomocup games in which the side to
 // move went on to lose: a win the search claims there is suspect, and
 // every claimed win is checked. It takes every step-th game that has a
 // winner until it has sample positions; in each it picks a position a
 // few moves before the end (2 to 16 plies, by the game's index), where
 // threats are thick on the board.
-func readGameCases(r io.Reader, name string, o *solveOptions, sample, step int) ([]solveCase, error) {
+func ReadGames(r io.Reader, name string, o *Options, sample, step int) ([]Case, error) {
 	zr, err := gzip.NewReader(r)
 	if err != nil {
 		return nil, err
 	}
 	defer zr.Close()
-	var out []solveCase
+	var out []Case
 	sc := bufio.NewScanner(zr)
 	sc.Buffer(make([]byte, 1<<20), 1<<22)
 	step = max(step, 1)
@@ -60,7 +57,7 @@ func readGameCases(r io.Reader, name string, o *solveOptions, sample, step int) 
 }
 
 // gameCase builds the sampled position of game number n, if it has one.
-func gameCase(g solveGame, n int, o *solveOptions) (solveCase, bool, error) {
+func gameCase(g solveGame, n int, o *Options) (Case, bool, error) {
 	var loser engine.Color
 	switch g.Winner {
 	case "black":
@@ -68,15 +65,15 @@ func gameCase(g solveGame, n int, o *solveOptions) (solveCase, bool, error) {
 	case "white":
 		loser = engine.Black
 	default:
-		return solveCase{}, false, nil
+		return Case{}, false, nil
 	}
 	rule, err := engine.ParseRule(g.Rule)
 	if err != nil {
-		return solveCase{}, false, err
+		return Case{}, false, err
 	}
 	w, h, err := engine.ParseSize(strings.ReplaceAll(g.Board, " ", ""))
 	if err != nil {
-		return solveCase{}, false, err
+		return Case{}, false, err
 	}
 	// After k moves black is to move when k is even.
 	k := len(g.Moves) - 2 - 2*(n%8)
@@ -84,7 +81,7 @@ func gameCase(g solveGame, n int, o *solveOptions) (solveCase, bool, error) {
 		k--
 	}
 	if k < 1 {
-		return solveCase{}, false, nil
+		return Case{}, false, nil
 	}
 	moves := make([]engine.Point, k)
 	for i, m := range g.Moves[:k] {
@@ -92,11 +89,11 @@ func gameCase(g solveGame, n int, o *solveOptions) (solveCase, bool, error) {
 	}
 	b, err := engine.FromMoves(w, h, rule, moves)
 	if err != nil {
-		return solveCase{}, false, nil // a record that does not replay (forbidden-move endings and the like)
+		return Case{}, false, nil // a record that does not replay (forbidden-move endings and the like)
 	}
 	if b.HasFive(engine.Black) || b.HasFive(engine.White) {
-		return solveCase{}, false, nil
+		return Case{}, false, nil
 	}
 	name := fmt.Sprintf("%s after %d moves (%v lost)", g.File, k, loser)
-	return solveCase{name: name, board: b, kind: o.kindFor(proof.VCT), depth: o.depth, diagram: o.notation == "diagram"}, true, nil
+	return Case{name: name, board: b, kind: o.kindFor(proof.VCT), depth: o.Depth, diagram: o.Notation == "diagram"}, true, nil
 }

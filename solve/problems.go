@@ -1,4 +1,4 @@
-package main
+package solve
 
 import (
 	"bufio"
@@ -30,10 +30,10 @@ type solvePuzzle struct {
 	White    []string `json:"white"`
 }
 
-// readPuzzleCases reads problem lines, keeping those that pass the mode
+// ReadPuzzles reads problem lines, keeping those that pass the mode
 // and level filters.
-func readPuzzleCases(r io.Reader, name string, o *solveOptions) ([]solveCase, error) {
-	var out []solveCase
+func ReadPuzzles(r io.Reader, name string, o *Options) ([]Case, error) {
+	var out []Case
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), 1<<22)
 	for n := 1; sc.Scan(); n++ {
@@ -45,16 +45,16 @@ func readPuzzleCases(r io.Reader, name string, o *solveOptions) ([]solveCase, er
 		if err := json.Unmarshal([]byte(line), &p); err != nil {
 			return nil, fmt.Errorf("line %d: %w", n, err)
 		}
-		if o.mode != "" && !strings.HasPrefix(strings.ToUpper(p.ModeName), strings.ToUpper(o.mode)) {
+		if o.Mode != "" && !strings.HasPrefix(strings.ToUpper(p.ModeName), strings.ToUpper(o.Mode)) {
 			continue
 		}
-		if o.level > 0 && (p.Level == nil || *p.Level != o.level) {
+		if o.Level > 0 && (p.Level == nil || *p.Level != o.Level) {
 			continue
 		}
-		if len(o.ids) > 0 && !slices.Contains(o.ids, p.ID) {
+		if len(o.IDs) > 0 && !slices.Contains(o.IDs, p.ID) {
 			continue
 		}
-		if o.mode != "" && strings.EqualFold(o.mode, "VCT") && strings.HasPrefix(strings.ToUpper(p.ModeName), "VCT3") {
+		if o.Mode != "" && strings.EqualFold(o.Mode, "VCT") && strings.HasPrefix(strings.ToUpper(p.ModeName), "VCT3") {
 			continue // VCT3 is a kind of its own
 		}
 		rule, err := engine.ParseRule(p.Rule)
@@ -73,8 +73,8 @@ func readPuzzleCases(r io.Reader, name string, o *solveOptions) ([]solveCase, er
 		if strings.HasPrefix(strings.ToUpper(p.ModeName), "VCF") {
 			kind = proof.VCF
 		}
-		out = append(out, solveCase{name: p.ID, board: b, kind: o.kindFor(kind), depth: o.depth,
-			diagram: o.notation != "pos"})
+		out = append(out, Case{name: p.ID, board: b, kind: o.kindFor(kind), depth: o.Depth,
+			diagram: o.Notation != "pos"})
 	}
 	return out, sc.Err()
 }
@@ -116,14 +116,14 @@ type solveQuintet struct {
 	FirstMove string   `json:"first_move"`
 }
 
-// readQuintetCases reads the quintet mates; each is searched under its
+// ReadQuintet reads the quintet mates; each is searched under its
 // attack-depth limit (u8::MAX means none, and the search's default).
-func readQuintetCases(r io.Reader, o *solveOptions) ([]solveCase, error) {
+func ReadQuintet(r io.Reader, o *Options) ([]Case, error) {
 	var ms []solveQuintet
 	if err := json.NewDecoder(r).Decode(&ms); err != nil {
 		return nil, err
 	}
-	var out []solveCase
+	var out []Case
 	for _, m := range ms {
 		rule, err := engine.ParseRule(m.Rule)
 		if err != nil {
@@ -151,7 +151,7 @@ func readQuintetCases(r io.Reader, o *solveOptions) ([]solveCase, error) {
 		// quintet's limit counts the attacking moves up to the one that
 		// makes the win certain (an unstoppable four); ours also counts
 		// the five that follows.
-		depth := o.depth
+		depth := o.Depth
 		if v, err := strconv.Atoi(m.Limit); err == nil && depth == 0 {
 			depth = v + 1
 		}
@@ -160,8 +160,8 @@ func readQuintetCases(r io.Reader, o *solveOptions) ([]solveCase, error) {
 			kind = proof.VCF
 		}
 		name := fmt.Sprintf("%s (limit %s, threat limit %s)", m.Test, m.Limit, m.Threats)
-		out = append(out, solveCase{name: name, board: b, kind: o.kindFor(kind), depth: depth,
-			want: m.FirstMove, wantIs: "first move", diagram: o.notation != "pos"})
+		out = append(out, Case{name: name, board: b, kind: o.kindFor(kind), depth: depth,
+			want: m.FirstMove, wantIs: "first move", diagram: o.Notation != "pos"})
 	}
 	return out, nil
 }
@@ -177,14 +177,14 @@ type solveMintaka struct {
 	Last   string   `json:"expected_last_attacker_move_of_solver_vcf"`
 }
 
-// readMintakaCases reads the mintaka VCF positions; their reference is
+// ReadMintaka reads the mintaka VCF positions; their reference is
 // the last attacking move of one solution.
-func readMintakaCases(r io.Reader, o *solveOptions) ([]solveCase, error) {
+func ReadMintaka(r io.Reader, o *Options) ([]Case, error) {
 	var ms []solveMintaka
 	if err := json.NewDecoder(r).Decode(&ms); err != nil {
 		return nil, err
 	}
-	var out []solveCase
+	var out []Case
 	for _, m := range ms {
 		rule, err := engine.ParseRule(m.Rule)
 		if err != nil {
@@ -194,8 +194,8 @@ func readMintakaCases(r io.Reader, o *solveOptions) ([]solveCase, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", m.Test, err)
 		}
-		out = append(out, solveCase{name: m.Test, board: b, kind: o.kindFor(proof.VCF), depth: o.depth,
-			want: m.Last, wantIs: "last attacking move", diagram: o.notation != "pos"})
+		out = append(out, Case{name: m.Test, board: b, kind: o.kindFor(proof.VCF), depth: o.Depth,
+			want: m.Last, wantIs: "last attacking move", diagram: o.Notation != "pos"})
 	}
 	return out, nil
 }
