@@ -26,6 +26,7 @@ var architectureLayers = map[string]int{
 	"search":                  4,
 	"search/baseline":         5,
 	"protocol":                5,
+	"selfplay":                5,
 	"main":                    6,
 }
 

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/kakugo/kakugo/eval"
+
 	"bytes"
 	"encoding/json"
 	"strings"
@@ -23,7 +25,7 @@ func TestCmdEval(t *testing.T) {
 	if code := cmdEval([]string{"--json", "--size", "20", "--rule", "renju", "--pos", "j10k11", "--top", "4"}, nil, &out, &errOut); code != 0 {
 		t.Fatalf("json: code %d, stderr %q", code, errOut.String())
 	}
-	var rep evalReport
+	var rep eval.Report
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatalf("json: %v\n%s", err, out.String())
 	}

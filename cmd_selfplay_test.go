@@ -10,6 +10,7 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/nn"
+	"github.com/kakugo/kakugo/selfplay"
 )
 
 // selfplayOut runs the selfplay subcommand and returns its exit code,
@@ -55,7 +56,7 @@ func TestSelfplayRecords(t *testing.T) {
 			}
 			openings := map[int]int{}
 			for i, line := range lines {
-				var rec selfplayRecord
+				var rec selfplay.Record
 				if err := json.Unmarshal([]byte(line), &rec); err != nil {
 					t.Fatal(err)
 				}
@@ -75,7 +76,7 @@ func TestSelfplayRecords(t *testing.T) {
 }
 
 // checkSelfplayRecord replays one record.
-func checkSelfplayRecord(t *testing.T, rec *selfplayRecord, g nn.Game) {
+func checkSelfplayRecord(t *testing.T, rec *selfplay.Record, g nn.Game) {
 	t.Helper()
 	if len(g.Moves) != len(rec.Moves) || g.Opening != rec.Opening || g.Targets() != len(rec.Visits) {
 		t.Fatalf("%s: read back %d moves (opening %d), record %d moves, %d visit lists",
