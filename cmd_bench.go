@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/spf13/pflag"
 
@@ -68,32 +67,9 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fmt.Fprintf(stdout, "bench: %d playouts a position, %d thread(s), %s leaves, %s\n", *playouts, *threads, search.NewKakugo(opt).Leaf(), prior)
-	fmt.Fprintf(stdout, "%-8s %-10s %4s %5s %9s %10s %9s %9s %9s\n",
-		"position", "rule", "size", "move", "playouts", "nodes", "ms", "playout/s", "nodes/s")
-	var total search.BenchResult
-	_, err := search.Bench(context.Background(), search.BenchOptions{Playouts: *playouts, Threads: *threads, Player: opt},
-		func(r search.BenchResult) {
-			fmt.Fprintf(stdout, "%-8s %-10s %4d %5s %9d %10d %9d %9.0f %9.0f\n",
-				r.Position.Name, r.Position.Rule, r.Position.Size, r.Move, r.Playouts, r.Nodes,
-				r.Time.Milliseconds(), benchRate(r.Playouts, r.Time), benchRate(r.Nodes, r.Time))
-			total.Playouts += r.Playouts
-			total.Nodes += r.Nodes
-			total.Time += r.Time
-		})
-	if err != nil {
+	if err := search.WriteBench(context.Background(), search.BenchOptions{Playouts: *playouts, Threads: *threads, Player: opt}, stdout); err != nil {
 		fmt.Fprintf(stderr, "pbrain-kakugo bench: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "%-8s %-10s %4s %5s %9d %10d %9d %9.0f %9.0f\n", "total", "", "", "",
-		total.Playouts, total.Nodes, total.Time.Milliseconds(), benchRate(total.Playouts, total.Time), benchRate(total.Nodes, total.Time))
-	fmt.Fprintf(stdout, "signature %d\n", total.Nodes)
 	return 0
-}
-
-// benchRate is a rate, 0 for no time.
-func benchRate(n int64, d time.Duration) float64 {
-	if d <= 0 {
-		return 0
-	}
-	return float64(n) / d.Seconds()
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"sort"
 	"strings"
 	"syscall"
@@ -52,78 +51,12 @@ func (rf *recordFlags) load() ([]nn.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	var all []nn.Game
-	for _, p := range rf.paths {
-		games, err := readRecords(p, rule, w, h)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, games...)
-	}
-	keep := func(list []string, v string) bool {
-		if len(list) == 0 {
-			return true
-		}
-		for _, x := range list {
-			if strings.EqualFold(x, v) {
-				return true
-			}
-		}
-		return false
-	}
-	out := all[:0]
-	for _, g := range all {
-		if keep(rf.leagues, g.League) && keep(rf.years, g.Year) && keep(rf.rules, g.Rule.String()) && g.Targets() > 0 {
-			out = append(out, g)
-		}
-	}
-	return out, nil
-}
-
-// readRecords reads one path: a directory (its .psq files), a .psq file,
-// a .csv file, or JSON lines.
-func readRecords(path string, rule engine.Rule, w, h int) ([]nn.Game, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() {
-		var games []nn.Game
-		err := filepath.WalkDir(path, func(p string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".psq") {
-				return err
-			}
-			gs, err := readRecords(p, rule, w, h)
-			games = append(games, gs...)
-			return err
-		})
-		return games, err
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".psq":
-		g, err := nn.ReadPSQ(f, path, rule)
-		return []nn.Game{g}, err
-	case ".csv":
-		return nn.ReadCSV(f, path, w, h, rule)
-	}
-	return nn.ReadJSONL(f)
+	return nn.LoadRecords(rf.paths, rule, w, h, nn.RecordFilter{Leagues: rf.leagues, Years: rf.years, Rules: rf.rules})
 }
 
 // split divides games into the training and the test side.
 func (rf *recordFlags) split(games []nn.Game) (train, test []nn.Game) {
-	for _, g := range games {
-		if g.IsTest(rf.seed, rf.testFrac) {
-			test = append(test, g)
-		} else {
-			train = append(train, g)
-		}
-	}
-	return train, test
+	return nn.SplitGames(games, rf.seed, rf.testFrac)
 }
 
 func basicFeatures() nn.Features { return nn.NewBasic() }

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/kakugo/kakugo/engine"
@@ -96,4 +97,37 @@ func Bench(ctx context.Context, opt BenchOptions, report func(BenchResult)) ([]B
 		}
 	}
 	return out, nil
+}
+
+// WriteBench runs Bench and writes a table to w: each position's move,
+// playouts, nodes, time and speeds, the totals, and last the line
+// "signature N" with the node total.
+func WriteBench(ctx context.Context, opt BenchOptions, w io.Writer) error {
+	fmt.Fprintf(w, "%-8s %-10s %4s %5s %9s %10s %9s %9s %9s\n",
+		"position", "rule", "size", "move", "playouts", "nodes", "ms", "playout/s", "nodes/s")
+	var total BenchResult
+	_, err := Bench(ctx, opt,
+		func(r BenchResult) {
+			fmt.Fprintf(w, "%-8s %-10s %4d %5s %9d %10d %9d %9.0f %9.0f\n",
+				r.Position.Name, r.Position.Rule, r.Position.Size, r.Move, r.Playouts, r.Nodes,
+				r.Time.Milliseconds(), benchRate(r.Playouts, r.Time), benchRate(r.Nodes, r.Time))
+			total.Playouts += r.Playouts
+			total.Nodes += r.Nodes
+			total.Time += r.Time
+		})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%-8s %-10s %4s %5s %9d %10d %9d %9.0f %9.0f\n", "total", "", "", "",
+		total.Playouts, total.Nodes, total.Time.Milliseconds(), benchRate(total.Playouts, total.Time), benchRate(total.Nodes, total.Time))
+	fmt.Fprintf(w, "signature %d\n", total.Nodes)
+	return nil
+}
+
+// benchRate is a rate, 0 for no time.
+func benchRate(n int64, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
 }
