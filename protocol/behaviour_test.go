@@ -17,7 +17,7 @@ import (
 // manager sends no time_left, and the arrival time.
 func TestLimits(t *testing.T) {
 	rec := &recorder{Player: fast}
-	br := startBrain(t, Config{Player: rec}, "\n")
+	br := startBrain(t, Config{Player: rec, Cores: 8, Memory: 1 << 40}, "\n")
 	before := time.Now()
 	br.run([]step{
 		{in: "START 15", want: []string{"OK"}},

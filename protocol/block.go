@@ -15,10 +15,11 @@ const (
 	blockBoard blockKind = iota // BOARD: set the position, answer a move
 	blockYX                     // YXBOARD: set the position, no answer
 	blockSwap2                  // SWAP2BOARD: answer an opening choice
+	blockSteps                  // YXSOOSORVSTEPk: answer a Soosorv step
 )
 
 func (k blockKind) String() string {
-	return [...]string{"BOARD", "YXBOARD", "SWAP2BOARD"}[k]
+	return [...]string{"BOARD", "YXBOARD", "SWAP2BOARD", "YXSOOSORVSTEP"}[k]
 }
 
 // block collects the stone lines of one BOARD, YXBOARD or SWAP2BOARD. Errors
@@ -28,7 +29,9 @@ type block struct {
 	kind     blockKind
 	at       time.Time
 	own, opp []engine.Point // BOARD, YXBOARD: field 1 and field 2
-	stones   []engine.Point // SWAP2BOARD, in order
+	opp0     bool           // BOARD, YXBOARD: the first stone is field 2
+	stones   []engine.Point // SWAP2BOARD, YXSOOSORVSTEPk: in order
+	step, n  int            // YXSOOSORVSTEPk: k, and N for steps 4 and 5
 	err      string         // the first problem
 }
 
@@ -80,7 +83,7 @@ func (s *server) stoneLine(bl *block, t string) {
 	if s.board != nil {
 		limit = s.board.Width() * s.board.Height()
 	}
-	if bl.kind == blockSwap2 {
+	if bl.kind == blockSwap2 || bl.kind == blockSteps {
 		f, err := parseFields(t, 2)
 		if err != nil {
 			// Some managers send SWAP2BOARD stones as BOARD lines,
@@ -91,8 +94,10 @@ func (s *server) stoneLine(bl *block, t string) {
 		}
 		if err != nil {
 			bl.fail("stone %q: %v", echo(t), err)
-		} else if len(bl.stones) >= maxSwap2Stones {
+		} else if bl.kind == blockSwap2 && len(bl.stones) >= maxSwap2Stones {
 			bl.fail("more than %d stones", maxSwap2Stones)
+		} else if len(bl.stones) >= limit {
+			bl.fail("more stones than cells")
 		} else {
 			bl.stones = append(bl.stones, engine.Point{X: f[0], Y: f[1]})
 		}
@@ -107,6 +112,7 @@ func (s *server) stoneLine(bl *block, t string) {
 	case f[2] == 1:
 		bl.own = append(bl.own, engine.Point{X: f[0], Y: f[1]})
 	case f[2] == 2:
+		bl.opp0 = bl.opp0 || len(bl.own) == 0
 		bl.opp = append(bl.opp, engine.Point{X: f[0], Y: f[1]})
 	case f[2] == 3:
 		bl.fail("stone %q: field 3 (continuous game) is not supported", echo(t))
@@ -124,6 +130,8 @@ func (s *server) closeBlock(bl *block) {
 		s.errorf("%s before START", bl.kind)
 	case bl.kind == blockSwap2:
 		s.swap2(bl)
+	case bl.kind == blockSteps:
+		s.soosorvStep(bl.at, bl.step, bl.stones, bl.n)
 	default:
 		s.setPosition(bl)
 	}
@@ -134,9 +142,14 @@ func (s *server) closeBlock(bl *block) {
 // and to move; one opponent stone more means it is white. Each colour's
 // stones keep their order and the two are interleaved black first, which is
 // the move order every manager sends, so TAKEBACK and renju history work.
+//
+// Counts that cannot come from alternating play (a position a user set up)
+// still get a move, with a MESSAGE saying so: the brain is to move, and the
+// colour of the first stone listed is black, as Rapfi reads such a board.
 func (s *server) setPosition(bl *block) {
 	var me engine.Color
 	black, white := bl.own, bl.opp
+	odd := ""
 	switch {
 	case len(bl.own) == len(bl.opp):
 		me = engine.Black
@@ -144,21 +157,23 @@ func (s *server) setPosition(bl *block) {
 		me = engine.White
 		black, white = bl.opp, bl.own
 	default:
-		s.errorf("%s: %d own and %d opponent stones is not a position; position unchanged",
-			bl.kind, len(bl.own), len(bl.opp))
-		return
+		me = engine.Black
+		if len(bl.own) == 0 || bl.opp0 {
+			me = engine.White
+			black, white = bl.opp, bl.own
+		}
+		odd = fmt.Sprintf("%s: %d own and %d opponent stones cannot come from alternating play; the brain plays %s, the colour of the first stone",
+			bl.kind, len(bl.own), len(bl.opp), me)
 	}
 	// The position is set up anew, so it takes the rule now in force,
 	// also one sent by INFO rule after the last game started.
 	b, err := engine.New(s.board.Width(), s.board.Height(), s.rule)
-	if err == nil {
-		for i := range black {
-			if err = put(b, black[i], engine.Black); err == nil && i < len(white) {
-				err = put(b, white[i], engine.White)
-			}
-			if err != nil {
-				break
-			}
+	for i := 0; err == nil && i < max(len(black), len(white)); i++ {
+		if i < len(black) {
+			err = put(b, black[i], engine.Black)
+		}
+		if err == nil && i < len(white) {
+			err = put(b, white[i], engine.White)
 		}
 	}
 	if err == nil && (b.HasFive(engine.Black) || b.HasFive(engine.White)) {
@@ -170,6 +185,10 @@ func (s *server) setPosition(bl *block) {
 	if err != nil {
 		s.errorf("%s: %v; position unchanged", bl.kind, err)
 		return
+	}
+	b.SetSideToMove(me)
+	if odd != "" {
+		s.out.line("MESSAGE " + odd)
 	}
 	s.board, s.me, s.over, s.suggested = b, me, false, engine.NoPos
 	if bl.kind == blockBoard {

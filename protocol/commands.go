@@ -11,14 +11,23 @@ import (
 // The commands that change or query the game. Each one either succeeds or
 // answers ERROR and leaves the state as it was.
 
-// start is `START n`: a new game on an n x n board.
+// start is `START n`: a new game on an n x n board. Yixin-Board sends
+// `START w h` (its columns, then its rows) and then every coordinate as
+// row,col: its first coordinate runs over the h rows. The board is made
+// so that those coordinates are x,y on it, h wide and w high; for the
+// square boards every other manager uses, that is the same n x n board.
 func (s *server) start(arg string) {
-	n, err := parseInt(arg)
+	first, rest := splitWord(arg)
+	n, err := parseInt(first)
+	h := n
+	if err == nil && rest != "" {
+		h, err = parseInt(rest)
+	}
 	if err != nil {
 		s.errorf("START %q: %v", echo(arg), err)
 		return
 	}
-	s.newGame(n, n)
+	s.newGame(h, n)
 }
 
 // rectStart is `RECTSTART w,h`.

@@ -77,7 +77,7 @@ func (s *server) limits(at time.Time) search.Limits {
 		MaxMemory: st.maxMemory,
 		MaxNodes:  st.maxNodes,
 		MaxDepth:  st.maxDepth,
-		Threads:   st.threads,
+		Threads:   min(st.threads, s.cfg.Cores),
 	}
 	if st.leftBounded {
 		lim.Left = st.left
@@ -88,9 +88,11 @@ func (s *server) limits(at time.Time) search.Limits {
 	return lim
 }
 
-// Bounds of the numeric INFO values. A value outside them is reported and
-// the old value kept. Times are milliseconds in a 32-bit int, as managers
-// send them.
+// Bounds of the numeric INFO values. A value outside them is clamped to
+// them: a manager's "unlimited" is often a huge number (c-gomoku-cli sends
+// `INFO time_left 4611686018427387903`), and a brain that answers a move
+// request with an ERROR line fails under Piskvork. Times are milliseconds
+// in a 32-bit int, as managers send them.
 const (
 	maxMillis   = math.MaxInt32
 	maxMemory   = 1 << 50 // a petabyte
@@ -101,32 +103,49 @@ const (
 	maxGameType = 3
 )
 
-// info applies one `INFO key value`. Problems are kept for the next command
-// that is not INFO, as the protocol says, and never printed for `evaluate`.
+// info applies one `INFO key value`. A value that is not a number is
+// ignored and one out of range clamped; either is told in a MESSAGE line at
+// the next command that is not INFO (never an ERROR: that command may ask
+// for a move), and nothing is printed for `evaluate`.
 func (s *server) info(rest string) {
 	key, val := splitWord(rest)
 	key = lower(key)
 	st := &s.set
-	num := func(lo, hi int64) (int64, bool) {
+	// num reads the value; quiet clamps are the documented meanings of
+	// out-of-range values (such as -1 for "no limit"), told to nobody.
+	num := func(lo, hi int64, quiet bool) (int64, bool) {
 		v, err := parseInt(val)
-		if err == nil && (v < lo || v > hi) {
-			err = fmt.Errorf("out of range %d to %d", lo, hi)
+		if err == errTooLarge {
+			v, err = hi, nil
+			if len(trim(val)) > 0 && trim(val)[0] == '-' {
+				v = lo
+			}
+			if !quiet {
+				s.infoNote("INFO %s %s: out of range %d to %d; %d used", key, echo(val), lo, hi, v)
+			}
+			return v, true
 		}
 		if err != nil {
-			s.infoError("INFO %s %q: %v; value unchanged", key, echo(val), err)
+			s.infoNote("INFO %s %q: %v; value unchanged", key, echo(val), err)
 			return 0, false
+		}
+		if c := min(max(v, lo), hi); c != v {
+			if !quiet {
+				s.infoNote("INFO %s %d: out of range %d to %d; %d used", key, v, lo, hi, c)
+			}
+			v = c
 		}
 		return v, true
 	}
 	switch key {
 	case "":
-		s.infoError("INFO without a key")
+		s.infoNote("INFO without a key")
 	case "timeout_turn":
-		if v, ok := num(0, maxMillis); ok {
+		if v, ok := num(0, maxMillis, false); ok {
 			st.turn = time.Duration(v) * time.Millisecond
 		}
 	case "timeout_match":
-		if v, ok := num(0, maxMillis); ok {
+		if v, ok := num(0, maxMillis, false); ok {
 			st.match = search.Unlimited
 			if v > 0 {
 				st.match = time.Duration(v) * time.Millisecond
@@ -136,23 +155,31 @@ func (s *server) info(rest string) {
 			}
 		}
 	case "time_left":
-		if v, ok := num(math.MinInt32, maxMillis); ok {
+		// Anything from MaxInt32 up is the managers' "unlimited".
+		if v, ok := num(math.MinInt32, maxMillis, true); ok {
 			st.leftFromMgr = true
 			st.left, st.leftBounded = time.Duration(v)*time.Millisecond, v != maxMillis
 		}
 	case "max_memory":
-		if v, ok := num(0, maxMemory); ok {
+		if v, ok := num(0, maxMemory, false); ok {
+			// The manager's figure is a ceiling, not a promise: no more is
+			// used than the machine can give (GomocupJudgeLocal sends
+			// 384829069721600).
+			if m := s.cfg.Memory; m > 0 && v > m {
+				s.debugf("INFO max_memory %d: the machine can give %d bytes; %d used", v, m, m)
+				v = m
+			}
 			st.maxMemory = v
 		}
 	case "game_type":
-		if v, ok := num(0, maxGameType); ok {
+		if v, ok := num(0, maxGameType, false); ok {
 			st.gameType = int(v)
 		}
 	case "rule":
-		if v, ok := num(0, maxMillis); ok {
+		if v, ok := num(0, maxMillis, false); ok {
 			r, err := engine.RuleFromProtocol(int(v))
 			if err != nil {
-				s.infoError("INFO rule %d: %v; still %s", v, err, s.rule)
+				s.infoNote("INFO rule %d: %v; still %s", v, err, s.rule)
 				return
 			}
 			s.rule = r
@@ -162,28 +189,35 @@ func (s *server) info(rest string) {
 		// protocol forbids any answer, even to a malformed value.
 	case "folder":
 		if val == "" {
-			s.infoError("INFO folder without a directory")
+			s.infoNote("INFO folder without a directory")
 			return
 		}
 		st.folder, st.folderPending = val, true
 	case "max_depth":
-		if v, ok := num(0, maxDepth); ok {
+		// 0 or less is no limit (Yixin-Board's -1).
+		if v, ok := num(0, maxDepth, true); ok {
 			st.maxDepth = int(v)
 		}
 	case "max_node":
-		if v, ok := num(0, maxNodes); ok {
+		if v, ok := num(0, maxNodes, true); ok {
 			st.maxNodes = v
 		}
 	case "thread_num":
-		if v, ok := num(0, maxThreads); ok {
+		if v, ok := num(0, maxThreads, true); ok {
+			// More threads than cores only share them: every move comes
+			// later, and END waits for the scheduler.
+			if u := int64(s.cfg.Cores); v > u {
+				s.infoNote("INFO thread_num %s: %d threads used, the cores this process may use", echo(val), u)
+				v = u
+			}
 			st.threads = int(v)
 		}
 	case "hash_size":
-		if v, ok := num(0, maxHashKB); ok {
+		if v, ok := num(0, maxHashKB, false); ok {
 			st.hashKB, st.hashPending = v, true
 		}
 	case "show_detail":
-		if v, ok := num(0, maxMillis); ok {
+		if v, ok := num(math.MinInt64+1, math.MaxInt64, true); ok {
 			st.showDetail = v != 0
 		}
 	default:
@@ -202,25 +236,27 @@ type HashSizer interface {
 	SetHashSize(kib int64)
 }
 
-// maxInfoErrors bounds the INFO problems kept for reporting.
-const maxInfoErrors = 8
+// maxInfoNotes bounds the INFO problems kept for reporting.
+const maxInfoNotes = 8
 
-// infoError keeps an INFO problem for the next non-INFO command.
-func (s *server) infoError(format string, args ...any) {
-	if len(s.infoErrs) >= maxInfoErrors {
+// infoNote keeps an INFO problem for the next non-INFO command.
+func (s *server) infoNote(format string, args ...any) {
+	if len(s.infoErrs) >= maxInfoNotes {
 		s.infoLost++
 		return
 	}
 	s.infoErrs = append(s.infoErrs, fmt.Sprintf(format, args...))
 }
 
-// reportInfoErrors prints the INFO problems kept since the last command.
+// reportInfoErrors tells the INFO problems kept since the last command, as
+// MESSAGE lines: managers show them to the user, and Piskvork fails a
+// brain that sends anything but MESSAGE or DEBUG where a move is due.
 func (s *server) reportInfoErrors() {
 	for _, e := range s.infoErrs {
-		s.errorf("%s", e)
+		s.out.line("MESSAGE " + oneLine(e))
 	}
 	if s.infoLost > 0 {
-		s.errorf("%d more INFO problems", s.infoLost)
+		s.out.line(fmt.Sprintf("MESSAGE %d more INFO problems", s.infoLost))
 	}
 	s.infoErrs, s.infoLost = nil, 0
 }

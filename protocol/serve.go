@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"time"
 
 	"github.com/kakugo/kakugo/engine"
@@ -84,6 +85,13 @@ type Config struct {
 	MaxLine int
 	// Slack and Grace replace DefaultSlack and DefaultGrace when positive.
 	Slack, Grace time.Duration
+	// Cores is the most threads a move may use (thread_num is cut to it);
+	// 0 means the cores this process may use (runtime.GOMAXPROCS).
+	Cores int
+	// Memory is the most bytes a move may use (max_memory is cut to it); 0
+	// means what the machine can give when the brain starts (on Linux,
+	// MemAvailable or the cgroup's limit), and no cap where that is unknown.
+	Memory int64
 }
 
 // Serve speaks the protocol: it reads commands from in and writes replies to
@@ -118,7 +126,8 @@ type server struct {
 	infoErrs []string // INFO problems, reported at the next command
 	infoLost int      // problems beyond the ones kept in infoErrs
 
-	block    *block // the BOARD-like block being read, if any
+	block    *block   // the BOARD-like block being read, if any
+	skip     *skipper // what follows an unimplemented command, if any
 	job      *job   // the thought in progress, if any
 	busy     chan struct{}
 	deferred []line
@@ -147,6 +156,12 @@ func newServer(cfg Config, w io.Writer) *server {
 	}
 	if s.cfg.About == "" {
 		s.cfg.About = DefaultAbout
+	}
+	if s.cfg.Cores <= 0 {
+		s.cfg.Cores = max(runtime.GOMAXPROCS(0), 1)
+	}
+	if s.cfg.Memory <= 0 {
+		s.cfg.Memory = machineMemory()
 	}
 	lim := DefaultLimits()
 	if cfg.Defaults != nil {
@@ -223,9 +238,18 @@ func (s *server) onLine(l line) (quit bool) {
 	if s.job == nil && len(s.deferred) == 0 {
 		return s.handle(l)
 	}
+	if len(s.deferred) == 0 && s.skip != nil && s.skipLine(l) {
+		return false
+	}
 	word, rest := splitWord(l.text)
 	word = upper(word)
 	if len(s.deferred) == 0 && !l.tooLong {
+		if !known(word) && word != "" {
+			// Yixin-Board's database queries come while the brain thinks:
+			// they must not cost the move its thought.
+			s.consume(l, word)
+			return false
+		}
 		switch word {
 		case "END":
 			return true // at once, mid-thought
@@ -241,6 +265,9 @@ func (s *server) onLine(l line) (quit bool) {
 		case "ABOUT":
 			s.reportInfoErrors()
 			s.out.line(s.cfg.About)
+			return false
+		case "YXSHOWINFO":
+			s.showInfo()
 			return false
 		}
 	}
@@ -273,6 +300,9 @@ func (s *server) drain() (quit bool) {
 func (s *server) handle(l line) (quit bool) {
 	if s.block != nil {
 		return s.blockLine(l)
+	}
+	if s.skip != nil && s.skipLine(l) {
+		return false
 	}
 	if l.tooLong {
 		s.reportInfoErrors()
@@ -324,8 +354,43 @@ func (s *server) handle(l line) (quit bool) {
 		s.hashClear()
 	case "YXNBEST":
 		s.nbest(l.at, rest)
+	case "YXSEARCHDEFEND":
+		s.searchDefend(l.at)
+	case "YXSHOWINFO":
+		s.showInfo()
+	case "YXSHOWHASHUSAGE":
+		s.showHashUsage()
+	case "YXDRAW":
+		s.draw()
+	case "YXRESIGN":
+		s.resign()
+	case "YXBALANCEONE":
+		s.balanceCmd(l.at, 1, rest)
+	case "YXBALANCETWO":
+		s.balanceCmd(l.at, 2, rest)
+	case "YXSWAP2STEP1", "YXSWAP2STEP2", "YXSWAP2STEP3":
+		s.swap2Step(l.at, int(cmd[len(cmd)-1]-'0'))
+	case "YXSOOSORVSTEP1":
+		s.soosorvStep(l.at, 1, nil, 0)
+	case "YXSOOSORVSTEP2", "YXSOOSORVSTEP3", "YXSOOSORVSTEP4", "YXSOOSORVSTEP5", "YXSOOSORVSTEP6":
+		s.openSteps(l.at, int(cmd[len(cmd)-1]-'0'), rest)
 	default:
-		s.out.line("UNKNOWN " + echo(trim(l.text)))
+		s.consume(l, cmd)
+	}
+	return false
+}
+
+// known reports the commands that handle acts on; any other is consumed
+// (see consume) whenever it comes.
+func known(cmd string) bool {
+	switch cmd {
+	case "START", "RECTSTART", "RESTART", "BEGIN", "TURN", "BOARD", "YXBOARD", "SWAP2BOARD",
+		"DONE", "TAKEBACK", "PLAY", "ABOUT", "END", "INFO", "YXSTOP", "YXSHOWFORBID", "YXHASHCLEAR",
+		"YXNBEST", "YXSEARCHDEFEND", "YXSHOWINFO", "YXSHOWHASHUSAGE", "YXDRAW", "YXRESIGN",
+		"YXBALANCEONE", "YXBALANCETWO", "YXSWAP2STEP1", "YXSWAP2STEP2", "YXSWAP2STEP3",
+		"YXSOOSORVSTEP1", "YXSOOSORVSTEP2", "YXSOOSORVSTEP3", "YXSOOSORVSTEP4", "YXSOOSORVSTEP5",
+		"YXSOOSORVSTEP6":
+		return true
 	}
 	return false
 }

@@ -94,38 +94,69 @@ func (c *swap2Chooser) ask(b *engine.Board) engine.Pos {
 	return fallbackMove(b)
 }
 
-// reply is the answer line for b, which holds 0, 3 or 5 stones.
+// reply is the SWAP2BOARD answer line for b, which holds 0, 3 or 5 stones.
 func (c *swap2Chooser) reply(b *engine.Board) string {
 	switch b.MoveCount() {
 	case 0:
-		return c.opening(b)
+		return formatMoves(b, c.opening(b, 2)...)
 	case 3:
-		return c.third(b)
+		swap, moves := c.third(b)
+		if swap {
+			return "SWAP"
+		}
+		return formatMoves(b, moves...)
 	}
-	return c.fifth(b)
+	swap, w := c.fifth(b)
+	if swap {
+		return "SWAP"
+	}
+	return formatMoves(b, w)
 }
 
-// opening proposes the first three stones.
-func (c *swap2Chooser) opening(b *engine.Board) string {
-	cands := openingCandidates(b)
-	tries := min(3, len(cands))
-	c.calls = tries
-	best, bestScore := cands[0], 0
-	for i := 0; i < tries; i++ {
-		pos := b.Clone()
-		for _, p := range cands[i] {
-			pos.Make(p)
-		}
-		score := 1 << 30 // white has no reply at all: never choose it
-		if w := c.ask(pos); w != engine.NoPos {
-			pos.Make(w)
-			score = abs(balance(pos))
-		}
-		if i == 0 || score < bestScore {
-			best, bestScore = cands[i], score
+// opening proposes the first three stones, the second within reach cells
+// of the centre (2 for swap2, 1 for the 26 openings of Soosorv).
+func (c *swap2Chooser) opening(b *engine.Board, reach int) []engine.Pos {
+	var lines [][]engine.Pos
+	for _, st := range openingCandidates(b) {
+		if chebyshev(b, st[0], st[1]) <= reach {
+			lines = append(lines, st[:])
 		}
 	}
-	return formatMoves(b, best[:]...)
+	return c.evenest(b, lines, 0)
+}
+
+// evenest plays out the first three lines (closest to even first) one move
+// further by the player's reply, and returns the one whose position then
+// comes closest to the lead bias for the side that plays the line's first
+// move, in the balance test's units.
+func (c *swap2Chooser) evenest(b *engine.Board, lines [][]engine.Pos, bias int) []engine.Pos {
+	tries := min(3, len(lines))
+	c.calls = tries
+	mover := sign(b.SideToMove())
+	var best []engine.Pos
+	bestScore := 0
+	for i := 0; i < tries; i++ {
+		pos := b.Clone()
+		for _, p := range lines[i] {
+			pos.Make(p)
+		}
+		score := 1 << 30 // no reply at all: never choose it
+		if w := c.ask(pos); w != engine.NoPos {
+			pos.Make(w)
+			score = abs(mover*balance(pos) - bias)
+		}
+		if i == 0 || score < bestScore {
+			best, bestScore = lines[i], score
+		}
+	}
+	return best
+}
+
+// chebyshev is the king-move distance between two cells.
+func chebyshev(b *engine.Board, p, q engine.Pos) int {
+	px, py := b.XY(p)
+	qx, qy := b.XY(q)
+	return max(abs(px-qx), abs(py-qy))
 }
 
 // openingCandidates lists the three-stone openings black-centre, white and
@@ -183,47 +214,44 @@ func openingCandidates(b *engine.Board) [][3]engine.Pos {
 	return out
 }
 
-// third answers three stones: SWAP, white's fourth stone, or the fourth and
-// fifth stones.
-func (c *swap2Chooser) third(b *engine.Board) string {
+// third decides on three stones: swap (take black), white's fourth stone,
+// or the fourth and fifth stones.
+func (c *swap2Chooser) third(b *engine.Board) (swap bool, moves []engine.Pos) {
 	c.calls = 2
 	w := c.ask(b)
 	if w == engine.NoPos {
-		return "SWAP"
+		return true, nil
 	}
 	pos := b.Clone()
 	pos.Make(w)
 	s1 := balance(pos)
 	switch {
 	case s1 > swap2Margin:
-		return "SWAP"
+		return true, nil
 	case s1 < -swap2Margin:
-		return formatMoves(b, w)
+		return false, []engine.Pos{w}
 	}
 	k := c.ask(pos)
 	if k == engine.NoPos {
-		return formatMoves(b, w)
+		return false, []engine.Pos{w}
 	}
 	pos.Make(k)
 	if abs(balance(pos)) <= swap2Margin {
-		return formatMoves(b, w, k)
+		return false, []engine.Pos{w, k}
 	}
-	return formatMoves(b, w)
+	return false, []engine.Pos{w}
 }
 
-// fifth answers five stones: SWAP to take black, or white's sixth stone.
-func (c *swap2Chooser) fifth(b *engine.Board) string {
+// fifth decides on five stones: swap (take black), or white's sixth stone.
+func (c *swap2Chooser) fifth(b *engine.Board) (swap bool, w engine.Pos) {
 	c.calls = 1
-	w := c.ask(b)
+	w = c.ask(b)
 	if w == engine.NoPos {
-		return "SWAP"
+		return true, w
 	}
 	pos := b.Clone()
 	pos.Make(w)
-	if balance(pos) > 0 {
-		return "SWAP"
-	}
-	return formatMoves(b, w)
+	return balance(pos) > 0, w
 }
 
 // formatMoves writes moves as "x,y x,y ...".

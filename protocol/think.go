@@ -3,6 +3,7 @@ package protocol
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -16,14 +17,15 @@ type jobKind int
 const (
 	jobMove  jobKind = iota // BEGIN, TURN, BOARD: a move
 	jobNBest                // YXNBEST: MESSAGE lines, then a move
-	jobSwap2                // SWAP2BOARD: an opening reply
+	jobSwap2                // SWAP2BOARD, Yixin opening steps: reply lines
+	jobBalance              // YXBALANCEONE, YXBALANCETWO: moves on one line
 )
 
 // result is what a thought produced.
 type result struct {
 	move    engine.Pos   // jobMove, jobNBest: NoPos when there is none
-	list    []engine.Pos // jobNBest: the ranked moves
-	text    string       // jobSwap2: the reply line
+	list    []engine.Pos // jobNBest: the ranked moves; jobBalance: the line
+	text    string       // jobSwap2: the reply lines, "\n" between them
 	failure string       // why the player gave nothing useful, for DEBUG
 }
 
@@ -131,7 +133,13 @@ func (s *server) deliver(j *job, r result) {
 		if r.text == "" { // the player panicked
 			r = j.fallback()
 		}
-		s.out.line(r.text)
+		for _, l := range strings.Split(r.text, "\n") {
+			s.out.line(l)
+		}
+		return
+	}
+	if j.kind == jobBalance {
+		s.deliverLine(j, r)
 		return
 	}
 	b := s.board
@@ -248,4 +256,34 @@ func (s *server) abandonGame() {
 	if s.board != nil && s.board.MoveCount() > 0 {
 		s.gameOver(engine.Empty)
 	}
+}
+
+// deliverLine prints and plays the moves of a balance command, all on one
+// line; an illegal or missing move is replaced by the fallback's line.
+func (s *server) deliverLine(j *job, r result) {
+	legal := func(list []engine.Pos) bool {
+		b := s.board.Clone()
+		for _, p := range list {
+			if !b.Legal(p) {
+				return false
+			}
+			b.Make(p)
+		}
+		return len(list) > 0
+	}
+	if !legal(r.list) {
+		r = j.fallback()
+		if !legal(r.list) {
+			s.errorf("no legal move for %s", s.board.SideToMove())
+			return
+		}
+	}
+	parts := make([]string, len(r.list))
+	for i, p := range r.list {
+		x, y := s.board.XY(p)
+		parts[i] = fmt.Sprintf("%d,%d", x, y)
+		s.board.Make(p)
+	}
+	s.out.line(strings.Join(parts, " "))
+	s.checkOver()
 }

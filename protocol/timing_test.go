@@ -41,7 +41,7 @@ func TestYXSTOP(t *testing.T) {
 	t0 := time.Now()
 	br.send("YXSTOP")
 	got := []string{br.read(time.Second), br.read(time.Second)}
-	br.check(step{in: "BEGIN", want: []string{"ERROR INFO rule 99*", "MOVE"}}, got)
+	br.check(step{in: "BEGIN", want: []string{"MESSAGE INFO rule 99*", "MOVE"}}, got)
 	if d := time.Since(t0); d > 100*time.Millisecond {
 		t.Errorf("YXSTOP took %v", d)
 	}

@@ -98,10 +98,13 @@ var transcripts = []struct {
 		{in: "INFO rule 7"},
 		{in: "INFO rule abc\nINFO timeout_turn -5\nINFO timeout_match 99999999999999999999\nINFO time_left 2147483648\nINFO max_memory -1\nINFO thread_num 100000\nINFO max_node x\nINFO game_type 9\nINFO hash_size -3\nINFO show_detail -1\nINFO max_depth 1e6"},
 		{in: "INFO evaluate garbage\nINFO evaluate 3,4\nINFO frobnicate 12\nINFO\nINFO folder"},
+		// Told as MESSAGE lines, never ERROR (a move may be due); huge
+		// time_left is "unlimited" and show_detail any number: no word.
 		{in: "ABOUT", want: []string{
-			"ERROR INFO rule 7*", "ERROR INFO rule \"abc\"*", "ERROR INFO timeout_turn*",
-			"ERROR INFO timeout_match*", "ERROR INFO time_left*", "ERROR INFO max_memory*",
-			"ERROR INFO thread_num*", "ERROR INFO max_node*", "ERROR*more INFO problems", about}},
+			"MESSAGE INFO rule 7*", "MESSAGE INFO rule \"abc\"*", "MESSAGE INFO timeout_turn -5*0 used",
+			"MESSAGE INFO timeout_match*2147483647 used", "MESSAGE INFO max_memory -1*0 used",
+			"MESSAGE INFO thread_num 100000*threads used*", "MESSAGE INFO max_node \"x\"*unchanged",
+			"MESSAGE INFO game_type 9*3 used", "MESSAGE 4 more INFO problems", about}},
 		{in: "ABOUT", want: []string{about}}, // reported once
 		// The rule is still renju: the overline point is forbidden.
 		{in: "YXBOARD\n0,0,1\n1,0,1\n2,0,1\n4,0,1\n5,0,1\n0,14,2\n2,14,2\n4,14,2\n6,14,2\n8,14,2\nDONE"},
@@ -124,7 +127,8 @@ var transcripts = []struct {
 		{in: "TURN 13,13", want: []string{"MOVE"}},
 		{in: "YXBOARD\nDONE"},
 		{in: "YXSHOWFORBID", want: []string{"FORBID ."}},
-		{in: "YXBOARD\n7,7,1\nDONE", want: []string{"ERROR*"}}, // 1 own, 0 opponent stones
+		// 1 own, 0 opponent stones: set up all the same, with a word.
+		{in: "YXBOARD\n7,7,1\nDONE", want: []string{"MESSAGE YXBOARD: 1 own and 0 opponent stones*"}},
 	}},
 	{name: "rule timing", steps: []step{
 		{in: "START 15", want: []string{"OK"}},
@@ -226,8 +230,8 @@ func TestBadInput(t *testing.T) {
 		// Bad positions: refused whole.
 		{in: "BOARD\n1,1,1\n1,1,2\nDONE", want: []string{"ERROR*occupied*"}},
 		{in: "BOARD\n1,1,1\n15,1,2\nDONE", want: []string{"ERROR*"}},
-		{in: "BOARD\n1,1,1\n2,2,1\nDONE", want: []string{"ERROR*not a position*"}},
-		{in: "BOARD\n1,1,2\n2,2,2\n4,4,2\n3,3,1\nDONE", want: []string{"ERROR*not a position*"}},
+		{in: "BOARD\n1,1,1\n2,2,1\n99,1,2\nDONE", want: []string{"ERROR*99,1*off*"}},
+		{in: "BOARD\n1,1,2\n2,2,2\n4,4,2\n1,1,1\nDONE", want: []string{"ERROR*1,1*occupied*"}},
 		{in: "BOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n4,0,1\n0,5,2\n2,5,2\n4,5,2\n6,5,2\n8,5,2\nDONE", want: []string{"ERROR*five*"}},
 		{in: "BOARD\n1,1,3\nDONE", want: []string{"ERROR*not supported*"}},
 		{in: "BOARD\n1,1,0\nDONE", want: []string{"ERROR*"}},
