@@ -128,7 +128,7 @@ type server struct {
 
 	block    *block   // the BOARD-like block being read, if any
 	skip     *skipper // what follows an unimplemented command, if any
-	job      *job   // the thought in progress, if any
+	job      *job     // the thought in progress, if any
 	busy     chan struct{}
 	deferred []line
 

@@ -15,10 +15,10 @@ import (
 type jobKind int
 
 const (
-	jobMove  jobKind = iota // BEGIN, TURN, BOARD: a move
-	jobNBest                // YXNBEST: MESSAGE lines, then a move
-	jobSwap2                // SWAP2BOARD, Yixin opening steps: reply lines
-	jobBalance              // YXBALANCEONE, YXBALANCETWO: moves on one line
+	jobMove    jobKind = iota // BEGIN, TURN, BOARD: a move
+	jobNBest                  // YXNBEST: MESSAGE lines, then a move
+	jobSwap2                  // SWAP2BOARD, Yixin opening steps: reply lines
+	jobBalance                // YXBALANCEONE, YXBALANCETWO: moves on one line
 )
 
 // result is what a thought produced.
