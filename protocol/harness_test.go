@@ -228,8 +228,15 @@ func (r *referee) command(in string, got []string) {
 			w, h := 0, 0
 			switch upper(word) {
 			case "START":
-				n, _ := parseInt(rest)
+				// START n, or Yixin-Board's START columns rows, whose
+				// coordinates are row,col.
+				a, b := splitWord(rest)
+				n, _ := parseInt(a)
 				w, h = int(n), int(n)
+				if b != "" {
+					m, _ := parseInt(b)
+					w = int(m)
+				}
 			case "RECTSTART":
 				f, _ := parseFields(rest, 2)
 				w, h = f[0], f[1]

@@ -1,6 +1,9 @@
 package protocol
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -252,4 +255,61 @@ func TestBadInput(t *testing.T) {
 		{in: "TURN 7,7", want: []string{"MOVE"}},
 	})
 	br.finish()
+}
+
+// TestManagerTranscripts replays testdata/transcripts: each manager's and
+// GUI's real command sequence (see the README there).
+func TestManagerTranscripts(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "transcripts", "*.txt"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no transcripts: %v", err)
+	}
+	eols := []struct{ name, eol string }{{"LF", "\n"}, {"CRLF", "\r\n"}, {"CR", "\r"}}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps, err := parseTranscript(string(data))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for _, e := range eols {
+			t.Run(filepath.Base(f)+"/"+e.name, func(t *testing.T) {
+				// Two cores and a terabyte, whatever the test machine has,
+				// so that the clamping notes are the same everywhere.
+				br := startBrain(t, Config{Player: fast, Cores: 2, Memory: 1 << 40}, e.eol)
+				br.run(steps)
+				br.finish()
+			})
+		}
+	}
+}
+
+// parseTranscript reads the transcript format of testdata/transcripts.
+func parseTranscript(text string) ([]step, error) {
+	var steps []step
+	var cur *step
+	for i, l := range strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		switch {
+		case l == "" || strings.HasPrefix(l, "#"):
+		case strings.HasPrefix(l, "< "):
+			if cur == nil || len(cur.want) > 0 {
+				steps = append(steps, step{})
+				cur = &steps[len(steps)-1]
+			}
+			if cur.in != "" {
+				cur.in += "\n"
+			}
+			cur.in += l[2:]
+		case strings.HasPrefix(l, "> "):
+			if cur == nil {
+				return nil, fmt.Errorf("line %d: a reply before any command", i+1)
+			}
+			cur.want = append(cur.want, l[2:])
+		default:
+			return nil, fmt.Errorf("line %d: %q is neither a command, a reply nor a comment", i+1, l)
+		}
+	}
+	return steps, nil
 }
