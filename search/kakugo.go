@@ -136,6 +136,7 @@ type Kakugo struct {
 	ttEntries  int                            // the prover's table size
 	hashKB     int64                          // hash_size, 0 when unset
 	memory     int64                          // the max_memory the sizes were computed for
+	memThreads int                            // and the thread count
 	reply      func(b *engine.Board) (engine.Pos, bool)
 	policies   []mcts.Policy
 
@@ -220,6 +221,15 @@ func (k *Kakugo) ClearHash() {
 		}
 	}
 	k.reply = nil
+}
+
+// HashUsage is the part of the tree's node pool in use, 0 to 1, for
+// Yixin-Board's YXSHOWHASHUSAGE.
+func (k *Kakugo) HashUsage() float64 {
+	if k.tree == nil || k.tree.Capacity() <= 0 {
+		return 0
+	}
+	return min(float64(k.tree.Nodes())/float64(k.tree.Capacity()), 1)
 }
 
 // SetHashSize sizes the winning search's table from Yixin-Board's
@@ -341,11 +351,14 @@ func (k *Kakugo) size(lim Limits) {
 	if total <= 0 {
 		total = kakugoDefaultMemory
 	}
-	if total == k.memory && k.tree != nil {
+	// Every thread's own tables come off the tree's share, so that
+	// max_memory counts them all.
+	threads := k.threads(lim)
+	if total == k.memory && threads == k.memThreads && k.tree != nil {
 		return
 	}
-	k.memory = total
-	share := total * kakugoTreeShare / 100
+	k.memory, k.memThreads = total, threads
+	share := total*kakugoTreeShare/100 - int64(threads)*mcts.ThreadBytes
 	tt := total * kakugoTTShare / 100
 	if lim.Turn >= 0 && lim.Turn < time.Duration(tt/kakugoTTPerSecond)*time.Second {
 		// A short move visits few win-search nodes; a big table only costs

@@ -19,6 +19,7 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 		Config:         &k.cfg,
 		Seed:           k.opt.Seed ^ b.Hash(),
 		MaxPlayouts:    lim.MaxNodes,
+		MaxDepth:       lim.MaxDepth,
 		Timed:          timed,
 		Start:          bud.Start(),
 		Soft:           bud.Soft(),

@@ -56,8 +56,11 @@ type mctsSearch struct {
 	allowed []bool // the root children that may be chosen (nil: all)
 	seed    uint64
 
-	// Limits: a node (playout) count, and when timed the budget.
+	// Limits: a node (playout) count, a depth (max_depth: the search
+	// stops once a playout has gone that many plies below the root), and
+	// when timed the budget.
 	maxPlayouts int64
+	maxDepth    int
 	timed       bool
 	budget      clock
 	ctx         context.Context
@@ -93,7 +96,7 @@ func (s *mctsSearch) run(workers []*mctsWorker) {
 			defer wg.Done()
 			for !s.stop.Load() {
 				w.playout()
-				if n := s.playouts.Add(1); s.maxPlayouts > 0 && n >= s.maxPlayouts {
+				if n := s.playouts.Add(1); (s.maxPlayouts > 0 && n >= s.maxPlayouts) || s.deepEnough(w) {
 					s.stop.Store(true)
 				}
 			}
@@ -106,7 +109,7 @@ func (s *mctsSearch) run(workers []*mctsWorker) {
 			break
 		}
 		w0.playout()
-		if n := s.playouts.Add(1); s.maxPlayouts > 0 && n >= s.maxPlayouts {
+		if n := s.playouts.Add(1); (s.maxPlayouts > 0 && n >= s.maxPlayouts) || s.deepEnough(w0) {
 			s.stop.Store(true)
 		}
 	}
@@ -118,6 +121,11 @@ func (s *mctsSearch) run(workers []*mctsWorker) {
 		s.stats.depthSum += w.depthSum
 		s.stats.depthMax = max(s.stats.depthMax, w.depthMax)
 	}
+}
+
+// deepEnough reports whether the worker's playouts have reached max_depth.
+func (s *mctsSearch) deepEnough(w *mctsWorker) bool {
+	return s.maxDepth > 0 && w.depthMax >= s.maxDepth
 }
 
 // mustStop checks the limits that end a search whatever its state: the

@@ -85,6 +85,15 @@ func (t *Tree) Resize(maxNodes int64) {
 	}
 }
 
+// ThreadBytes is the memory each search thread holds besides the tree:
+// its VCF-probe table (2 MiB) and 1 MiB for its policy workspace, board and
+// evaluator (the workspace is (1+2 blocks) x channels planes of about 300
+// floats on 15x15, about half a MiB for the shipped network: an estimate
+// from nn/forward.go, not a measurement). A memory budget that counts
+// every thread takes it off the tree's share (64 threads once made 139 MB
+// of a 20 MB max_memory).
+const ThreadBytes = probeEntries*32 + 1<<20
+
 // Clear forgets the tree and the probes' tables (YXHASHCLEAR).
 func (t *Tree) Clear() {
 	t.kept.ok = false
@@ -110,6 +119,9 @@ type Request struct {
 	// MaxPlayouts stops the search after that many playouts (0: none; an
 	// untimed search must have one).
 	MaxPlayouts int64
+	// MaxDepth stops the search once a playout has gone that many plies
+	// below the root (max_depth; 0: none).
+	MaxDepth int
 	// Timed searches stop at Hard after Start, and past Soft once the best
 	// move is unlikely to change.
 	Timed      bool
@@ -153,6 +165,7 @@ func (t *Tree) Search(ctx context.Context, b *engine.Board, r Request) (Result, 
 		cfg:         r.Config,
 		seed:        r.Seed,
 		maxPlayouts: r.MaxPlayouts,
+		maxDepth:    r.MaxDepth,
 		timed:       r.Timed,
 		budget:      clock{start: r.Start, soft: r.Soft, hard: r.Hard},
 		ctx:         ctx,
