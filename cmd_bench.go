@@ -28,11 +28,8 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: pbrain-kakugo bench [flags]   fixed-playout search benchmark with a node signature")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return 0
-		}
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if fs.NArg() > 0 || *playouts <= 0 || *threads <= 0 {
 		fmt.Fprintln(stderr, "pbrain-kakugo bench: playouts and threads must be positive, and no arguments")

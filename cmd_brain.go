@@ -34,11 +34,8 @@ func brainConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 		fmt.Fprintln(stderr, "usage: pbrain-kakugo [brain] [flags]   Gomocup brain on stdin/stdout")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == pflag.ErrHelp {
-			return nil, 0
-		}
-		return nil, 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return nil, code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "pbrain-kakugo brain: unexpected argument %q\n", fs.Arg(0))
@@ -61,7 +58,7 @@ func brainConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 		fu.SetFolder(*f.folder)
 	}
 	return &protocol.Config{Player: player, Suggest: *f.suggest, Debug: *f.debug, Quiet: *f.quiet, Defaults: &defaults,
-		About: fmt.Sprintf(`name="Kakugo", version="%s", author="The Kakugo authors", country="International", www="https://github.com/kakugo/kakugo"`, version)}, 0
+		About: fmt.Sprintf(`name="Kakugo", version="%s", author="The Kakugo authors", country="International", www="https://github.com/kakugo/kakugo"`, versionString())}, 0
 }
 
 // brainFlagValues are where the brain's flags land.

@@ -24,8 +24,8 @@ func cmdEval(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: pbrain-kakugo eval [flags]\n\nPrints the monomial counts by rank, the points of highest potential and every\ncombo point of each colour, for the position --pos reaches.\n\nflags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage(err)
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	rule, err := engine.ParseRule(*ruleName)
 	if err != nil {

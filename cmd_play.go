@@ -31,8 +31,8 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: pbrain-kakugo play [flags]\n\nType moves like h8 (column letter, row number), 'undo' to take back\nyour last move, 'quit' to stop.\n\nflags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage(err)
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	rule, err := engine.ParseRule(*ruleName)
 	if err != nil {
@@ -125,10 +125,3 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 }
 
-// exitUsage turns a flag parsing error into an exit code: 0 for --help.
-func exitUsage(err error) int {
-	if err == pflag.ErrHelp {
-		return 0
-	}
-	return 2
-}

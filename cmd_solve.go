@@ -59,8 +59,8 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: pbrain-kakugo solve [flags] [files]\n\nFinds forced wins for the side to move. Positions are pos strings, one per\nline (moves black first, side to move by parity), read from the files named\nor standard input; or renju problems (--puzzles), or the shared quintet or\nmintaka mates. Prints each result and a summary.\n\nflags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage(err)
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	fail := func(err error) int {
 		fmt.Fprintln(stderr, "solve:", err)

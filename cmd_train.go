@@ -87,8 +87,8 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: pbrain-kakugo train [flags]\n\nSupervised training of the policy network on game records, with the 8\nboard symmetries and a held-out split by game. Resumes from --checkpoint.\n\nflags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage(err)
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	games, err := rf.load()
 	if err != nil {
@@ -142,8 +142,8 @@ func cmdNNEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: pbrain-kakugo nneval [flags]\n\nTop-1 and top-5 move-prediction accuracy of policy weights on game\nrecords (every move after the opening stones).\n\nflags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return exitUsage(err)
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	var net *nn.Net
 	var err error

@@ -33,6 +33,7 @@ func commands() []command {
 		{"bench", "deterministic search benchmark (node-count signature)", cmdBench},
 		{"solve", "find forced wins (VCF/VCT) in positions or puzzles", cmdSolve},
 		{"selfplay", "self-play games with the search's visit counts, as training records", cmdSelfplay},
+		{"version", "print the version (also --version)", cmdVersion},
 	}
 }
 
@@ -47,6 +48,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	}
+	if len(args) > 0 && (args[0] == "--version" || args[0] == "-V") {
+		return cmdVersion(args[1:], stdin, stdout, stderr)
+	}
 	name := "brain"
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		name, args = args[0], args[1:]
@@ -56,7 +60,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return c.run(args, stdin, stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "pbrain-kakugo: unknown subcommand %q (see --help)\n", name)
+	fmt.Fprintf(stderr, "pbrain-kakugo: unknown subcommand %q\n", name)
+	fmt.Fprintln(stderr, "usage: pbrain-kakugo [brain flags] | pbrain-kakugo SUBCOMMAND [flags] (see --help)")
 	return 2
 }
 

@@ -77,7 +77,7 @@ func (s *server) limits(at time.Time) search.Limits {
 		MaxMemory: st.maxMemory,
 		MaxNodes:  st.maxNodes,
 		MaxDepth:  st.maxDepth,
-		Threads:   min(st.threads, s.cfg.Cores),
+		Threads:   st.threads,
 	}
 	if st.leftBounded {
 		lim.Left = st.left
