@@ -124,4 +124,3 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 }
-
