@@ -67,7 +67,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "Kakugo (%s), %s on %dx%d. You play %s.\n", *playerName, rule, w, h, engineColour.Opp())
 	in := bufio.NewScanner(stdin)
 	for {
-		fmt.Fprint(stdout, "\n", b.String())
+		fmt.Fprint(stdout, "\n", playBoard(b))
 		if winner := b.Winner(); winner != engine.Empty {
 			if winner == engineColour {
 				fmt.Fprintln(stdout, "The engine wins.")
@@ -90,10 +90,10 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			x, y := b.XY(p)
 			b.Make(p)
-			fmt.Fprintf(stdout, "Engine plays %s\n", engine.FormatMove(x, y))
+			fmt.Fprintf(stdout, "Move %d: the engine plays %s\n", b.MoveCount(), engine.FormatMove(x, y))
 			continue
 		}
-		fmt.Fprintf(stdout, "Your move (%s): ", b.SideToMove())
+		fmt.Fprintf(stdout, "Move %d, yours (%s): ", b.MoveCount()+1, b.SideToMove())
 		if !in.Scan() {
 			fmt.Fprintln(stdout)
 			return 0
@@ -105,13 +105,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "quit", "exit", "q":
 			return 0
 		case "undo":
-			// Take back the engine's reply and your move, so it is your turn again.
-			for n := 0; n < 2 && b.MoveCount() > 0; n++ {
-				b.Undo()
-				if b.SideToMove() != engineColour {
-					break
-				}
-			}
+			fmt.Fprintln(stdout, undoTurn(b, engineColour))
 			continue
 		}
 		moves, err := engine.ParseMoves(line)
@@ -123,4 +117,74 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s: %v\n", line, err)
 		}
 	}
+}
+
+// undoTurn takes back the engine's reply and your move before it, so that
+// it is your turn again, and says what it took back. When the engine
+// opened the game, its first move stays: taking it back would only have
+// it played again.
+func undoTurn(b *engine.Board, engineColour engine.Color) string {
+	var taken []string
+	for b.MoveCount() > 0 {
+		last := b.LastMove()
+		if b.MoveCount() == 1 && b.At(last) == engineColour {
+			break
+		}
+		x, y := b.XY(last)
+		who := "yours"
+		if b.At(last) == engineColour {
+			who = "the engine's"
+		}
+		b.Undo()
+		taken = append(taken, fmt.Sprintf("%s (move %d, %s)", engine.FormatMove(x, y), b.MoveCount()+1, who))
+		if b.SideToMove() != engineColour {
+			break
+		}
+	}
+	if len(taken) == 0 {
+		return "Nothing to take back."
+	}
+	return "Took back " + strings.Join(taken, " and ") + "."
+}
+
+// playBoard draws the board as Board.String does, with the last move in
+// brackets so that the eye finds it.
+func playBoard(b *engine.Board) string {
+	var sb strings.Builder
+	sb.WriteString("   ")
+	for x := 0; x < b.Width(); x++ {
+		sb.WriteByte(' ')
+		sb.WriteByte(byte('a' + x))
+	}
+	sb.WriteByte('\n')
+	lx, ly := -1, -1
+	if b.MoveCount() > 0 {
+		lx, ly = b.XY(b.LastMove())
+	}
+	for y := 0; y < b.Height(); y++ {
+		fmt.Fprintf(&sb, "%3d", y+1)
+		for x := 0; x < b.Width(); x++ {
+			sep := byte(' ')
+			switch {
+			case y == ly && x == lx:
+				sep = '['
+			case y == ly && x == lx+1:
+				sep = ']'
+			}
+			ch := byte('.')
+			switch b.At(b.Pos(x, y)) {
+			case engine.Black:
+				ch = 'X'
+			case engine.White:
+				ch = 'O'
+			}
+			sb.WriteByte(sep)
+			sb.WriteByte(ch)
+		}
+		if y == ly && lx == b.Width()-1 {
+			sb.WriteByte(']')
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
 }
