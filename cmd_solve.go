@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -115,6 +116,10 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		return fail(err)
+	}
+	if len(opt.Skipped) > 0 {
+		fmt.Fprintf(stderr, "solve: skipped %d problems whose side to move is unknown: %s\n",
+			len(opt.Skipped), strings.Join(opt.Skipped, ", "))
 	}
 	if *every > 1 {
 		var kept []solve.Case

@@ -141,6 +141,9 @@ func TestSolvePuzzles(t *testing.T) {
 			Black: solveDiagram(t, "f8g8h6h7c3i9"), White: solveDiagram(t, "e5f6g7a15o15o1")},
 		{ID: "double-three", Size: 15, Rule: "freestyle", ToMove: "black", ModeName: "VCT",
 			Black: solveDiagram(t, "f8g8h6h7"), White: solveDiagram(t, "a1o1a15o15")},
+		// As the shared file's line 912: skipped and counted, not fatal.
+		{ID: "side-unknown", Size: 15, Rule: "renju", ToMove: "unknown(side=204)", ModeName: "1",
+			Black: solveDiagram(t, "f8g8"), White: solveDiagram(t, "a1")},
 	} {
 		j, err := json.Marshal(p)
 		if err != nil {
@@ -153,7 +156,8 @@ func TestSolvePuzzles(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("code %d:\n%s", code, out)
 	}
-	solveWant(t, out, "forbidden-block, white VCF: win D12 in 2", "double-three, black VCT: win H8 in 3", "solved 2 of 2")
+	solveWant(t, out, "forbidden-block, white VCF: win D12 in 2", "double-three, black VCT: win H8 in 3", "solved 2 of 2",
+		"skipped 1 problems whose side to move is unknown: side-unknown")
 	_, out = solveRun(t, "", "--puzzles", "--mode", "vct", path)
 	solveWant(t, out, "solved 1 of 1", "double-three")
 	_, out = solveRun(t, "", "--puzzles", "--limit", "1", "--vct", path)

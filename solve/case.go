@@ -33,6 +33,10 @@ type Options struct {
 	IDs      []string    // the problems with these ids only (none: all)
 	Depth    int         // the attack-depth limit in attacker moves (0: the case's own, or the search's default)
 	Notation string      // auto, pos or diagram
+	// Skipped names the problems ReadPuzzles left out because their side
+	// to move is unknown (one of the shared renju problems says
+	// "unknown(side=204)"), for the caller to report.
+	Skipped []string
 }
 
 // kindFor is the search kind of a case whose own kind is k, unless a

@@ -57,6 +57,10 @@ func ReadPuzzles(r io.Reader, name string, o *Options) ([]Case, error) {
 		if o.Mode != "" && strings.EqualFold(o.Mode, "VCT") && strings.HasPrefix(strings.ToUpper(p.ModeName), "VCT3") {
 			continue // VCT3 is a kind of its own
 		}
+		if tm := strings.ToLower(p.ToMove); tm != "black" && tm != "white" {
+			o.Skipped = append(o.Skipped, fmt.Sprintf("%s (line %d, to_move %q)", p.ID, n, p.ToMove))
+			continue
+		}
 		rule, err := engine.ParseRule(p.Rule)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", n, err)
