@@ -24,7 +24,7 @@ func cmdSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	rule := fs.String("rule", "freestyle", "rule: freestyle, standard, renju, caro, caro-exact (or a protocol number)")
 	fs.Int64Var(&c.Nodes, "nodes", 2000, "MCTS playouts per move (the same games on every machine with one thread)")
 	fs.DurationVar(&c.Turn, "turn", 0, "time per move instead of a playout count (0: use --nodes)")
-	openings := fs.String("openings", "", "opening file (pos or offset lines, as match takes); each opening is played twice")
+	openings := fs.String("openings", "", "opening file (pos or offset lines, as match takes); each opening is played twice, the second game with the search's second choice at its first move")
 	fs.IntVar(&c.RandomPlies, "random-plies", -1, "moves after the opening drawn at random by visits (-1: 0 with openings, 6 without)")
 	fs.Float64Var(&c.Temperature, "temperature", 1, "temperature of the random draws: visits^(1/T)")
 	fs.IntVar(&c.MaxMoves, "max-moves", 0, "a game with this many stones is a draw (0: the full board)")

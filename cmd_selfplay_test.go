@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -136,5 +137,33 @@ func TestSelfplayBadFlags(t *testing.T) {
 		if code != 2 || out != "" || !strings.Contains(errOut, "selfplay") {
 			t.Errorf("%v: code %d, out %q, err %q", args, code, out, errOut)
 		}
+	}
+}
+
+// TestSelfplayPairsDiffer: without random draws, the two games of each
+// opening differ (the second starts with the search's second choice).
+func TestSelfplayPairsDiffer(t *testing.T) {
+	ops := filepath.Join(t.TempDir(), "openings.txt")
+	if err := os.WriteFile(ops, []byte("h8i9\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := selfplayOut(t, "--size", "15", "--games", "2", "--nodes", "60", "--max-moves", "12",
+		"--openings", ops, "--random-plies", "0", "--concurrency", "1")
+	if code != 0 {
+		t.Fatalf("code %d: %s", code, errOut)
+	}
+	var moves [2]string
+	for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec selfplay.Record
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		moves[i] = fmt.Sprint(rec.Moves)
+		if want := i; rec.Sampled != want {
+			t.Errorf("game %d: sampled %d, want %d", i+1, rec.Sampled, want)
+		}
+	}
+	if moves[0] == moves[1] {
+		t.Errorf("both games of the opening are the same: %s", moves[0])
 	}
 }

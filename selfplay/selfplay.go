@@ -40,8 +40,9 @@ type Record struct {
 	// search visited as [x, y, visits] (1-based like Moves); empty where no
 	// tree search ran (a five, a forced block, a proven win).
 	Visits [][][3]int `json:"visits"`
-	// Sampled counts the moves after the opening that were drawn at random
-	// by visits rather than chosen as the best (Config.RandomPlies).
+	// Sampled counts the moves after the opening that were not the
+	// search's best: drawn at random by visits (Config.RandomPlies), or the
+	// second choice that starts the second game of an opening.
 	Sampled int `json:"sampled,omitempty"`
 }
 
@@ -123,9 +124,11 @@ func Run(c *Config, games, conc int, w, stderr io.Writer) (failed int) {
 	return failed
 }
 
-// game plays game number g: opening g/2 (each opening twice, so
-// that with random draws or a time limit the two games differ), one fresh
-// player per colour.
+// game plays game number g: opening g/2, one fresh player per colour.
+// Each opening is played twice, and the second game (g odd) plays the
+// search's second choice at its first searched move: a deterministic
+// player (a node limit, no random draws) otherwise wrote the same game
+// twice.
 func game(c *Config, g int) (*Record, error) {
 	b, err := engine.New(c.W, c.H, c.Rule)
 	op := ""
@@ -171,7 +174,12 @@ func game(c *Config, g int) (*Record, error) {
 		}
 		move, roots := pl[side].Analyse(context.Background(), b, lim)
 		searched := b.MoveCount() - rec.Opening
-		if searched < c.RandomPlies && len(roots) > 1 {
+		if searched == 0 && g%2 == 1 {
+			if m, ok := second(roots, move); ok {
+				move = m
+				rec.Sampled++
+			}
+		} else if searched < c.RandomPlies && len(roots) > 1 {
 			if m, ok := draw(rng, roots, c.Temperature); ok {
 				move = m
 				rec.Sampled++
@@ -202,6 +210,18 @@ func game(c *Config, g int) (*Record, error) {
 		rec.Result = "draw"
 	}
 	return rec, nil
+}
+
+// second is the most visited root move other than move, if any was
+// visited.
+func second(roots []search.RootMove, move engine.Pos) (engine.Pos, bool) {
+	best, bestV := engine.NoPos, 0
+	for _, r := range roots {
+		if r.Move != move && r.Visits > bestV {
+			best, bestV = r.Move, r.Visits
+		}
+	}
+	return best, bestV > 0
 }
 
 // draw draws a root move with probability proportional to
