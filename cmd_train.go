@@ -79,17 +79,25 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	wd := fs.Float64("weight-decay", 1e-4, "AdamW weight decay")
 	evalEvery := fs.Int("eval-every", 500, "steps between held-out evaluations")
 	evalPositions := fs.Int("eval-positions", 2000, "held-out positions per evaluation during training")
-	ckpt := fs.String("checkpoint", "nn-train.ckpt", "checkpoint file (resumed from when it exists)")
+	ckpt := fs.String("checkpoint", "nn-train.ckpt", "checkpoint file, written as the run goes")
+	resume := fs.Bool("resume", false, "continue the run saved in --checkpoint (its architecture; --channels, --blocks and --head-kernel must match it or be left out)")
 	ckptEvery := fs.Int("checkpoint-every", 500, "steps between checkpoints")
 	out := fs.String("out", "nn-train.kkw", "where the compressed weights are written")
 	maxTime := fs.Duration("max-time", 0, "stop (with a checkpoint) after this long; 0 for no limit")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: pbrain-kakugo train [flags]\n\nSupervised training of the policy network on game records, with the 8\nboard symmetries and a held-out split by game. Resumes from --checkpoint.\n\nflags:")
+		fmt.Fprintln(stderr, "usage: pbrain-kakugo train [flags]\n\nSupervised training of the policy network on game records, with the 8\nboard symmetries and a held-out split by game. --resume continues the run\nsaved in --checkpoint.\n\nflags:")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
+	arch := nn.Arch{Features: nn.BasicName, Planes: nn.NewBasic().NumPlanes(), Channels: *channels,
+		Blocks: *blocks, StemKernel: 3, BlockKernel: 3, HeadKernel: *headKernel}
+	net, opt, code := trainStart(fs, arch, rf.seed, *ckpt, *resume, stdout, stderr)
+	if net == nil {
+		return code
+	}
+	fmt.Fprintf(stdout, "train: reading %s\n", strings.Join(rf.paths, ", "))
 	games, err := rf.load()
 	if err != nil {
 		fmt.Fprintln(stderr, "train:", err)
@@ -99,25 +107,6 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg := nn.TrainConfig{Seed: rf.seed, Threads: *threads, Batch: *batch, Steps: *steps, Warmup: *warmup,
 		LR: *lr, MinLR: *minLR, WeightDecay: *wd, EvalEvery: *evalEvery, EvalPositions: *evalPositions,
 		Checkpoint: *ckpt, Out: *out, CheckpointEvery: *ckptEvery, MaxTime: *maxTime, Log: stdout}
-	var net *nn.Net
-	var opt *nn.Adam
-	if f, err := os.Open(*ckpt); err == nil {
-		net, opt, err = nn.LoadCheckpoint(f)
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(stderr, "train: checkpoint %s: %v\n", *ckpt, err)
-			return 1
-		}
-		fmt.Fprintf(stdout, "resuming %s at step %d\n", *ckpt, opt.Step)
-	} else {
-		arch := nn.Arch{Features: nn.BasicName, Planes: nn.NewBasic().NumPlanes(), Channels: *channels,
-			Blocks: *blocks, StemKernel: 3, BlockKernel: 3, HeadKernel: *headKernel}
-		if net, err = nn.NewRandom(arch, rf.seed); err != nil {
-			fmt.Fprintln(stderr, "train:", err)
-			return 2
-		}
-		opt = nn.NewAdam(net)
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := nn.Train(ctx, cfg, net, opt, basicFeatures, train, test); err != nil {
@@ -125,6 +114,51 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// trainStart is the network and optimiser a run starts from: a new network
+// of arch (its weights drawn from seed), or with resume the run saved in ckpt, whose architecture flags
+// given on the command line must match. A checkpoint is never resumed
+// silently: without --resume an existing one is an error, so that a run in
+// a directory with an old nn-train.ckpt does not continue it unawares. On
+// an error net is nil and code the exit code.
+func trainStart(fs *pflag.FlagSet, arch nn.Arch, seed uint64, ckpt string, resume bool, stdout, stderr io.Writer) (*nn.Net, *nn.Adam, int) {
+	f, err := os.Open(ckpt)
+	if !resume {
+		if err == nil {
+			f.Close()
+			fmt.Fprintf(stderr, "train: checkpoint %s exists: pass --resume to continue that run, or name another --checkpoint\n", ckpt)
+			return nil, nil, 2
+		}
+		net, err := nn.NewRandom(arch, seed)
+		if err != nil {
+			fmt.Fprintln(stderr, "train:", err)
+			return nil, nil, 2
+		}
+		return net, nn.NewAdam(net), 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "train: --resume: %v\n", err)
+		return nil, nil, 2
+	}
+	net, opt, err := nn.LoadCheckpoint(f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintf(stderr, "train: checkpoint %s: %v\n", ckpt, err)
+		return nil, nil, 1
+	}
+	got := net.Arch()
+	for _, c := range []struct {
+		flag      string
+		want, has int
+	}{{"channels", arch.Channels, got.Channels}, {"blocks", arch.Blocks, got.Blocks}, {"head-kernel", arch.HeadKernel, got.HeadKernel}} {
+		if fs.Changed(c.flag) && c.want != c.has {
+			fmt.Fprintf(stderr, "train: --%s %d, but the checkpoint %s has %d\n", c.flag, c.want, ckpt, c.has)
+			return nil, nil, 2
+		}
+	}
+	fmt.Fprintf(stdout, "train: resuming %s at step %d: %s\n", ckpt, opt.Step, got)
+	return net, opt, 0
 }
 
 // cmdNNEval reports the top-1 and top-5 accuracy of policy weights on game

@@ -263,6 +263,12 @@ func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeature
 		}
 		opt.LR = cfg.lrAt(step)
 		opt.Update(net, grads[0])
+		if early := step - lastStep; early < int64(cfg.EvalEvery) && (early == 1 || early == 10 || early == 100) {
+			// The first report would otherwise wait EvalEvery steps (500 by
+			// default, minutes on one core): say early that the run moves.
+			logf("step %d lr %.2e  train %s  %.0f pos/s  [%s]", step, opt.LR, run,
+				float64(early)*float64(cfg.Batch)/time.Since(lastLog).Seconds(), time.Since(start).Round(time.Second))
+		}
 		if cfg.EvalEvery > 0 && step%int64(cfg.EvalEvery) == 0 || step == cfg.Steps {
 			el := time.Since(lastLog).Seconds()
 			rate := float64(step-lastStep) * float64(cfg.Batch) / el
