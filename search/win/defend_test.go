@@ -119,6 +119,12 @@ func TestWinDeterministic(t *testing.T) {
 	}
 }
 
+// loaded is how late a loaded machine may run a goroutine that is due: the
+// upper bounds on wall time allow it, so that they catch a search that
+// ignores its deadline and not a busy scheduler. 1 s is GomocupJudge's own
+// tolerance.
+const loaded = time.Second
+
 // TestWinLimits: node limits, deadlines and cancelled contexts stop the
 // search promptly, and the board and evaluator come back intact.
 func TestWinLimits(t *testing.T) {
@@ -133,21 +139,21 @@ func TestWinLimits(t *testing.T) {
 	}
 	start := time.Now()
 	r = w.Prove(context.Background(), b, ev, proof.VCT, start.Add(30*time.Millisecond), 0)
-	if el := time.Since(start); el > 300*time.Millisecond {
+	if el := time.Since(start); el > 30*time.Millisecond+loaded {
 		t.Errorf("deadline 30 ms: returned after %v (%d nodes)", el, r.Nodes)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	start = time.Now()
 	r = w.Prove(ctx, b, ev, proof.VCT, time.Time{}, 0)
-	if el := time.Since(start); el > 100*time.Millisecond || r.Complete && !r.Win {
+	if el := time.Since(start); el > loaded || r.Complete && !r.Win {
 		t.Errorf("cancelled: %v, %+v", el, r)
 	}
 	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	start = time.Now()
 	w.Defend(ctx, b, ev, proof.VCT, time.Time{}, 0)
-	if el := time.Since(start); el > 300*time.Millisecond {
+	if el := time.Since(start); el > 20*time.Millisecond+loaded {
 		t.Errorf("Defend with a 20 ms context: %v", el)
 	}
 	if b.Hash() != hash {
