@@ -94,9 +94,16 @@ func (s *mctsSearch) run(workers []*mctsWorker) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for !s.stop.Load() {
+			for i := 1; !s.stop.Load(); i++ {
 				w.playout()
 				if n := s.playouts.Add(1); (s.maxPlayouts > 0 && n >= s.maxPlayouts) || s.deepEnough(w) {
+					s.stop.Store(true)
+				}
+				// Every worker watches the hard limit, not only the first:
+				// on a loaded machine the first one's thread may be off the
+				// CPU when it passes (measured: 4 of 304 moves late at a
+				// 100 ms turn with 2 threads on 2 loaded cores, 0 with 1).
+				if i%mctsCheckEvery == 0 && s.timed && s.budget.HardDone() {
 					s.stop.Store(true)
 				}
 			}
