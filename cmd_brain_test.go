@@ -107,6 +107,7 @@ func TestBrainThreads(t *testing.T) {
 		}
 		p := &threadsPlayer{}
 		cfg.Player = p
+		cfg.Cores = 64 // the sources of the count, not the cap, are tested here
 		var out bytes.Buffer
 		if err := protocol.Serve(strings.NewReader(tc.info+"START 15\nBEGIN\n"), &out, *cfg); err != nil {
 			t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -82,7 +83,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if b.SideToMove() == engineColour {
 			lim := search.Limits{Turn: *turn, Match: search.Unlimited, Left: search.Unlimited, Start: time.Now(),
-				Threads: brainThreads(*threads, os.Getenv("KAKUGO_THREADS"))}
+				Threads: min(brainThreads(*threads, os.Getenv("KAKUGO_THREADS")), runtime.GOMAXPROCS(0))}
 			p := player.Move(context.Background(), b, lim)
 			if !b.Legal(p) {
 				fmt.Fprintln(stdout, "The engine has no legal move: you win.")

@@ -72,6 +72,27 @@ func TestLimits(t *testing.T) {
 	}
 }
 
+// TestThreadCap: thread_num and the operator's default are cut to the
+// cores, the first with a MESSAGE; max_memory is cut to the machine's.
+func TestThreadCap(t *testing.T) {
+	rec := &recorder{Player: fast}
+	defaults := DefaultLimits()
+	defaults.Threads = 64
+	br := startBrain(t, Config{Player: rec, Cores: 3, Memory: 1 << 30, Defaults: &defaults}, "\n")
+	br.run([]step{
+		{in: "START 15", want: []string{"OK"}},
+		{in: "BEGIN", want: []string{"MESSAGE thinking hard", "MOVE"}},
+		{in: "INFO thread_num 64\nINFO max_memory 384829069721600\nTURN 0,0", want: []string{
+			"MESSAGE INFO thread_num 64: 3 threads used*", "MESSAGE thinking hard", "MOVE"}},
+		{in: "INFO thread_num 2\nINFO max_memory 0\nTURN 0,1", want: []string{"MESSAGE thinking hard", "MOVE"}},
+	})
+	br.finish()
+	got := rec.limits
+	if len(got) != 3 || got[0].Threads != 3 || got[1].Threads != 3 || got[1].MaxMemory != 1<<30 || got[2].Threads != 2 || got[2].MaxMemory != 0 {
+		t.Errorf("limits %+v", got)
+	}
+}
+
 // TestOptionalInterfaces checks the calls to HashClearer, NBester,
 // GameObserver, FolderUser and HashSizer.
 func TestOptionalInterfaces(t *testing.T) {

@@ -85,10 +85,10 @@ type Config struct {
 	MaxLine int
 	// Slack and Grace replace DefaultSlack and DefaultGrace when positive.
 	Slack, Grace time.Duration
-	// Cores is the most threads INFO thread_num may ask for (more only
-	// share the cores: every move comes later); 0 means the cores this
-	// process may use (runtime.GOMAXPROCS). Defaults.Threads, the
-	// operator's choice, is not cut.
+	// Cores is the most threads a move may use, whatever INFO thread_num
+	// or Defaults.Threads ask (more only share the cores: every move
+	// comes later, and END waits for the scheduler); 0 means the cores
+	// this process may use (runtime.GOMAXPROCS).
 	Cores int
 	// Memory is the most bytes a move may use (max_memory is cut to it); 0
 	// means what the machine can give when the brain starts (on Linux,
