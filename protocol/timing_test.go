@@ -16,7 +16,6 @@ import (
 // loaded 2-core machine; 1 s is GomocupJudge's own tolerance.
 const loaded = time.Second
 
-
 // waitEntered waits until a test player has been called.
 func waitEntered(t *testing.T, entered chan struct{}) {
 	t.Helper()
