@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -82,6 +84,23 @@ func FuzzServe(f *testing.F) {
 		}
 		f.Add([]byte(strings.Join(all, "\r\n") + "\r\n"))
 	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "transcripts", "*.txt"))
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		steps, err := parseTranscript(string(data))
+		if err != nil {
+			f.Fatal(err)
+		}
+		var all []string
+		for _, st := range steps {
+			all = append(all, st.in)
+		}
+		f.Add([]byte(strings.Join(all, "\n") + "\n"))
+	}
+	f.Add([]byte("start 9 11\nyxboard\n1,1,1\n2,2,1\n3,3,2\ndone\nyxbalancetwo -5\nyxsoosorvstep5 2\n1,1\n2,2\n3,3\n4,4\ndone\nyxquerydatabaseall\n1,1\nTURN 0,0\nyxhashload\nEND\n"))
 	f.Add([]byte("START 15\nBEGIN\nTURN 7,8\nYXSTOP\nEND\n"))
 	f.Add([]byte("INFO rule 4\rSTART 15\rYXBOARD\r5,7,1\r6,7,1\r7,5,1\r7,6,1\r0,0,2\r2,0,2\r4,0,2\r6,0,2\rDONE\rBEGIN\rYXSHOWFORBID\r"))
 	f.Add([]byte("START 5\nBOARD\n0,0,1\n1,0,2\n2,0,1\n3,0,2\nDONE\nTAKEBACK 4,0\nYXNBEST 30\n"))
