@@ -126,12 +126,12 @@ func (s *server) closeBlock(bl *block) {
 	switch {
 	case bl.err != "":
 		s.errorf("%s: %s; position unchanged", bl.kind, bl.err)
+	case bl.kind == blockSteps: // needs no game: see openingSize
+		s.soosorvStep(bl.at, bl.step, bl.stones, bl.n)
 	case s.board == nil:
 		s.errorf("%s before START", bl.kind)
 	case bl.kind == blockSwap2:
 		s.swap2(bl)
-	case bl.kind == blockSteps:
-		s.soosorvStep(bl.at, bl.step, bl.stones, bl.n)
 	default:
 		s.setPosition(bl)
 	}

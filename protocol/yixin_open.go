@@ -68,12 +68,9 @@ func (s *server) swap2Step(at time.Time, k int) {
 	cmd := fmt.Sprintf("YXSWAP2STEP%d", k)
 	switch k {
 	case 1:
-		if s.board == nil {
-			s.errorf("%s before START", cmd)
-			return
-		}
 		// A new game: the stones of the last one do not count.
-		b, err := engine.New(s.board.Width(), s.board.Height(), s.rule)
+		w, h := s.openingSize()
+		b, err := engine.New(w, h, s.rule)
 		if err != nil {
 			s.errorf("%s: %v", cmd, err)
 			return
@@ -114,6 +111,17 @@ func (s *server) swap2Step(at time.Time, k int) {
 	}
 }
 
+// openingSize is the board of an opening step: the game's, or before any
+// START 15x15. Yixin-Board sends the steps that start a game without a
+// START when the brain plays black (main.c, show_forbid returns early), and
+// 15x15 is its default board and every opening rule's.
+func (s *server) openingSize() (w, h int) {
+	if s.board == nil {
+		return 15, 15
+	}
+	return s.board.Width(), s.board.Height()
+}
+
 // openSteps starts reading the stones of `YXSOOSORVSTEPk [N]`, which
 // follow on lines of their own ("x,y", in move order) up to DONE.
 func (s *server) openSteps(at time.Time, k int, arg string) {
@@ -140,10 +148,6 @@ const maxSoosorvN = 10
 // one). stones are the block's, in move order; n is N for steps 4 and 5.
 func (s *server) soosorvStep(at time.Time, k int, stones []engine.Point, n int) {
 	cmd := fmt.Sprintf("YXSOOSORVSTEP%d", k)
-	if s.board == nil {
-		s.errorf("%s before START", cmd)
-		return
-	}
 	want := map[int]int{1: 0, 2: 3, 3: 3, 4: 4, 5: 4}[k]
 	if k == 6 {
 		want = max(len(stones), 5)
@@ -152,7 +156,8 @@ func (s *server) soosorvStep(at time.Time, k int, stones []engine.Point, n int) 
 		s.errorf("%s: %d stones and N=%d; expected %d stones and N from 1 to %d", cmd, len(stones), n, want, maxSoosorvN)
 		return
 	}
-	b, err := engine.New(s.board.Width(), s.board.Height(), s.rule)
+	w, h := s.openingSize()
+	b, err := engine.New(w, h, s.rule)
 	opening := stones
 	if k == 6 {
 		opening = stones[:4]

@@ -53,8 +53,9 @@ func TestConsumedCommandsKeepThinking(t *testing.T) {
 // TestSoosorv walks Yixin-Board's Soosorv-N steps with both roles and
 // checks each answer's form and legality.
 func TestSoosorv(t *testing.T) {
+	// No START first: Yixin-Board opens a game with the brain as black
+	// without one.
 	br := startBrain(t, Config{Player: fast}, "\n")
-	br.run([]step{{in: "START 15", want: []string{"OK"}}})
 	cell := regexp.MustCompile(`^MESSAGE SOOSORV MOVE([1-3]) (\d+) (\d+)$`)
 	br.send("yxsoosorvstep1")
 	var stones []string
@@ -122,6 +123,7 @@ func TestSoosorv(t *testing.T) {
 	}
 	// Wrong counts are refused whole.
 	br.run([]step{
+		{in: "START 15", want: []string{"OK"}},
 		{in: "yxsoosorvstep2\n7,7\ndone", want: []string{"ERROR*expected 3 stones*"}},
 		{in: "yxsoosorvstep5 0\n" + four + "\ndone", want: []string{"ERROR*N from 1*"}},
 		{in: "yxswap2step2", want: []string{"ERROR*YXBOARD*"}},
