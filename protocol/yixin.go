@@ -91,7 +91,7 @@ func (s *server) skipLine(l line) bool {
 		s.skip = nil
 		return true
 	}
-	if !l.tooLong && (isCommand(cmd) || sk.lines >= maxSkipLines) {
+	if !l.tooLong && (known(cmd) || sk.lines >= maxSkipLines) {
 		s.skip = nil
 		return false
 	}
@@ -100,16 +100,6 @@ func (s *server) skipLine(l line) bool {
 		s.skip = nil
 	}
 	return true
-}
-
-// isCommand reports the commands that end a consumed block early.
-func isCommand(cmd string) bool {
-	switch cmd {
-	case "START", "RECTSTART", "RESTART", "BEGIN", "TURN", "BOARD", "YXBOARD", "SWAP2BOARD",
-		"INFO", "END", "ABOUT", "TAKEBACK", "PLAY", "YXSTOP", "YXNBEST":
-		return true
-	}
-	return false
 }
 
 // showInfo is `YXSHOWINFO`: Yixin-Board asks once for the engine's name and
