@@ -5,8 +5,12 @@
 //
 // Behaviour that the protocol leaves open, decided here:
 //   - Thinking runs in its own goroutine. While it runs, YXSTOP cancels it,
-//     END returns at once, INFO and ABOUT are answered; any other command
+//     END returns at once, INFO, ABOUT and YXSHOWINFO are answered, and
+//     commands the brain does not act on (Yixin-Board's database queries,
+//     unknown ones) are consumed with what follows them; any other command
 //     first stops the thought and lets its move out, then runs.
+//   - INFO values out of range are clamped and told in MESSAGE lines, never
+//     ERROR; thread_num is cut to the cores, max_memory to the machine.
 //   - Without INFO the limits are DefaultLimits: 5 s a move, no match limit.
 //     When the manager gives timeout_match but no time_left, the brain counts
 //     the time left itself.
