@@ -151,3 +151,29 @@ func TestCanonical(t *testing.T) {
 		t.Error("different positions share a key")
 	}
 }
+
+// TestBoardFaults: a BOARD is refused for what is really wrong with it, and
+// one whose counts cannot come from alternating play gets a move.
+func TestBoardFaults(t *testing.T) {
+	rows := []string{"XXOOX", "OOXXO", "XXOOX", "OOXXO", "XXOOX"} // full, no five
+	var full []string
+	for y, r := range rows {
+		for x, c := range r {
+			f := 1 // O: the brain's, 12 of them against 13
+			if c == 'X' {
+				f = 2
+			}
+			full = append(full, fmt.Sprintf("%d,%d,%d", x, y, f))
+		}
+	}
+	br := startBrain(t, Config{Player: fast}, "\n")
+	br.run([]step{
+		{in: "START 5", want: []string{"OK"}},
+		{in: "BOARD\n" + strings.Join(full, "\n") + "\nDONE", want: []string{"ERROR BOARD: the board is full*"}},
+		{in: "BOARD\n0,0,1\n9,0,2\nDONE", want: []string{"ERROR BOARD: stone 9,0: coordinates are off the board*"}},
+		// Three own stones, none of the opponent's: black (the first
+		// stone's colour) to move, with a word.
+		{in: "BOARD\n0,0,1\n1,1,1\n4,0,1\nDONE", want: []string{"MESSAGE BOARD: 3 own and 0 opponent stones*black*", "re:^[0-4],[0-4]$"}},
+	})
+	br.finish()
+}
