@@ -177,3 +177,18 @@ func TestBoardFaults(t *testing.T) {
 	})
 	br.finish()
 }
+
+// TestYixinRectangle: `start w h` from Yixin-Board, whose coordinates are
+// row,col, makes a board h wide and w high, so its last row and column are
+// on the board and their transposition is not.
+func TestYixinRectangle(t *testing.T) {
+	br := startBrain(t, Config{Player: fast}, "\n")
+	br.run([]step{
+		{in: "start 20 15", want: []string{"OK"}},
+		{in: "turn 14,19", want: []string{"MOVE"}},
+		{in: "turn 19,14", want: []string{"ERROR*off the board*"}},
+		{in: "START 15 15", want: []string{"OK"}},
+		{in: "START 15 x", want: []string{"ERROR*"}},
+	})
+	br.finish()
+}
