@@ -44,6 +44,7 @@ func cmdMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	games := fs.IntP("games", "n", 2, fmt.Sprintf("games per pair of engines (with --sprt: the cap, default %d)", sprtDefaultGames))
 	concurrency := fs.IntP("concurrency", "j", 1, "games played at once")
 	gauntlet := fs.Bool("gauntlet", false, "the first engine plays each other one (default: round robin)")
+	toMove := fs.Bool("to-move", false, "play each opening once, the first engine taking the side to move (a conversion test of won positions; -n counts openings)")
 	reuse := fs.Bool("reuse", false, "keep one process per engine for the whole match, with a new START per game")
 	sprt := fs.String("sprt", "", "sequential test ELO0,ELO1 (logistic Elo of the first engine over the second); stops when decided")
 	alpha := fs.Float64("alpha", 0.05, "SPRT false positive rate")
@@ -81,7 +82,7 @@ flags:`)
 		TurnTime: *turn, MatchTime: *matchTime, Tolerance: *tolerance, HardTimeout: *hard,
 		StartTimeout: *startTimeout, Grace: *grace, MaxMemory: *maxMemory, DrawAfter: *drawAfter,
 		RandomOrder: *random, Seed: *seed, Games: *games, Concurrency: *concurrency,
-		Gauntlet: *gauntlet, Reuse: *reuse, OutDir: *outDir, KeepMessages: *keep,
+		Gauntlet: *gauntlet, ToMove: *toMove, Reuse: *reuse, OutDir: *outDir, KeepMessages: *keep,
 	}
 	for _, s := range append(append([]string(nil), *engines...), fs.Args()...) {
 		spec, err := manager.ParseEngineSpec(s)

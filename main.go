@@ -32,6 +32,7 @@ func commands() []command {
 		{"nneval", "top-1/top-5 accuracy of policy weights on game records", cmdNNEval},
 		{"bench", "deterministic search benchmark (node-count signature)", cmdBench},
 		{"solve", "find forced wins (VCF/VCT) in positions or puzzles", cmdSolve},
+		{"tactics", "won positions from c-gomoku-cli records, for conversion tests", cmdTactics},
 		{"selfplay", "self-play games with the search's visit counts, as training records", cmdSelfplay},
 		{"version", "print the version (also --version)", cmdVersion},
 	}

@@ -181,6 +181,12 @@ type Options struct {
 	// Gauntlet pairs the first engine with each other one; otherwise every
 	// engine meets every other (round robin).
 	Gauntlet bool
+	// ToMove plays each opening once per pair of engines, the first engine
+	// of the pair taking the side to move (a conversion test: from
+	// positions where the side to move has a forced win, how often does the
+	// first engine win against the second's defence). Games counts games,
+	// one opening each; the Elo of such a match means nothing.
+	ToMove bool
 	// Reuse keeps one process per engine and game slot for the whole match,
 	// with a new START per game (as c-gomoku-cli does); otherwise each game
 	// starts fresh processes and ends them with END.
@@ -238,6 +244,9 @@ func (o *Options) validate() error {
 	}
 	if o.TurnTime <= 0 && o.MatchTime <= 0 {
 		return errors.New("set a turn time, a match time or both")
+	}
+	if o.ToMove && len(o.Openings) == 0 {
+		return errors.New("playing the side to move needs openings")
 	}
 	if o.TurnTime < 0 || o.MatchTime < 0 || o.Tolerance < 0 || o.HardTimeout < 0 {
 		return errors.New("times must not be negative")

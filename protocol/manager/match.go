@@ -127,6 +127,9 @@ func schedule(o *Options) []job {
 		}
 	}
 	var jobs []job
+	if o.ToMove {
+		return scheduleToMove(o, pairs, order)
+	}
 	pair := 0
 	for k := 0; 2*k < o.Games; k++ {
 		op := -1
@@ -139,6 +142,25 @@ func schedule(o *Options) []job {
 				jobs = append(jobs, job{game: len(jobs) + 1, pair: pair, black: p[1], white: p[0], opening: op})
 			}
 			pair++
+		}
+	}
+	return jobs
+}
+
+// scheduleToMove lists the games of a ToMove match: each of o.Games
+// openings once per pair, the pair's first engine taking the colour whose
+// turn it is after the opening (black after an even number of stones).
+func scheduleToMove(o *Options, pairs [][2]int, order []int) []job {
+	var jobs []job
+	for k := 0; k < o.Games; k++ {
+		op := order[k%len(order)]
+		blackToMove := len(o.Openings[op].coords)%2 == 0
+		for i, p := range pairs {
+			j := job{game: len(jobs) + 1, pair: k*len(pairs) + i, black: p[0], white: p[1], opening: op}
+			if !blackToMove {
+				j.black, j.white = p[1], p[0]
+			}
+			jobs = append(jobs, j)
 		}
 	}
 	return jobs
@@ -278,6 +300,7 @@ func newSummary(o *Options, scheduled int) *Summary {
 	s.Settings.Openings, s.Settings.RandomOrder, s.Settings.Seed = len(o.Openings), o.RandomOrder, o.Seed
 	s.Settings.GamesPerPair = o.Games
 	s.Settings.Concurrency, s.Settings.Gauntlet, s.Settings.Reuse = o.Concurrency, o.Gauntlet, o.Reuse
+	s.Settings.ToMove = o.ToMove
 	s.Settings.OutDir, s.Settings.KeepMessages, s.Settings.InfoLines = o.OutDir, o.KeepMessages, o.Info
 	return s
 }

@@ -357,3 +357,36 @@ func TestMoveTimeStatsCountLateMoves(t *testing.T) {
 		t.Errorf("slow: %d over, longest %v; want the 2 late moves counted", slow.Over, slow.Longest)
 	}
 }
+
+// TestScheduleToMove checks the conversion schedule: each opening once per
+// pair, the pair's first engine always on the side to move.
+func TestScheduleToMove(t *testing.T) {
+	ops := []Opening{mustOpening(t, "h8"), mustOpening(t, "h8i9"), mustOpening(t, "h8i9g7")}
+	o := Options{Engines: make([]EngineSpec, 3), Openings: ops, Games: 3, ToMove: true, Gauntlet: true}
+	jobs := schedule(&o)
+	if len(jobs) != 6 { // 2 pairs (gauntlet) x 3 openings
+		t.Fatalf("%d jobs, want 6", len(jobs))
+	}
+	pairs := map[int]bool{}
+	for i, j := range jobs {
+		if j.game != i+1 {
+			t.Errorf("job %d numbered %d", i, j.game)
+		}
+		if pairs[j.pair] {
+			t.Errorf("pair id %d used twice: a conversion game has no partner", j.pair)
+		}
+		pairs[j.pair] = true
+		first := j.black
+		if len(ops[j.opening].coords)%2 == 1 { // white to move
+			first = j.white
+		}
+		if first != 0 {
+			t.Errorf("job %+v: engine %d on the side to move, want 0", j, first)
+		}
+	}
+	o.Openings, o.TurnTime, o.Width, o.Height = nil, time.Second, 15, 15
+	o.Defaults()
+	if err := o.validate(); err == nil || !strings.Contains(err.Error(), "needs openings") {
+		t.Errorf("ToMove without openings: %v, want the openings error", err)
+	}
+}

@@ -31,6 +31,7 @@ type Settings struct {
 	GamesPerPair      int      `json:"games_per_pair"`
 	Concurrency       int      `json:"concurrency"`
 	Gauntlet          bool     `json:"gauntlet"`
+	ToMove            bool     `json:"to_move"`
 	Reuse             bool     `json:"reuse"`
 	EngineCommands    []string `json:"engine_commands"`
 	OutDir            string   `json:"out_dir,omitempty"`

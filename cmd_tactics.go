@@ -1,0 +1,104 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/pflag"
+
+	"github.com/kakugo/kakugo/tactics"
+)
+
+// cmdTactics writes the tactics test set: the positions of recorded games
+// where an engine announced a forced win for the side to move.
+func cmdTactics(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("tactics", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	sgfs := fs.StringArray("sgf", nil, "c-gomoku-cli -sgf file of the games (repeat, in step with --msg)")
+	msgs := fs.StringArray("msg", nil, "c-gomoku-cli -msg file of the same games (repeat)")
+	name := fs.String("engine", "rapfi", "the engine whose \"Eval +M..\" announcements count")
+	out := fs.String("out", "-", "output opening file (- = stdout)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `usage: pbrain-kakugo tactics --sgf GAMES.sgf --msg GAMES.msg [--engine rapfi] [--out won.txt]
+
+Reads games that c-gomoku-cli recorded with -sgf and -msg and writes, for
+each game in which the engine announced a forced win ("Eval +M13" when it
+wins, "Eval -M8" when it loses), the first such position with the winner to
+move, as an opening file. Replay it as a conversion test with
+  pbrain-kakugo match --to-move --openings won.txt -e PLAYER -e DEFENDER
+
+flags:`)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return 0
+		}
+		fmt.Fprintf(stderr, "tactics: %v\n", err)
+		fs.Usage()
+		return 2
+	}
+	if len(*sgfs) == 0 || len(*sgfs) != len(*msgs) {
+		fmt.Fprintln(stderr, "tactics: give --sgf and --msg files in pairs")
+		return 2
+	}
+	var all []tactics.Position
+	total := 0
+	for i := range *sgfs {
+		ps, n, err := tacticsFrom((*sgfs)[i], (*msgs)[i], *name)
+		if err != nil {
+			fmt.Fprintf(stderr, "tactics: %v\n", err)
+			return 1
+		}
+		all, total = append(all, ps...), total+n
+	}
+	w := stdout
+	if *out != "-" {
+		f, err := os.Create(*out)
+		if err != nil {
+			fmt.Fprintf(stderr, "tactics: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		w = f
+	}
+	if err := tactics.Write(w, all); err != nil {
+		fmt.Fprintf(stderr, "tactics: %v\n", err)
+		return 1
+	}
+	own := 0
+	for _, p := range all {
+		if p.Announcer {
+			own++
+		}
+	}
+	fmt.Fprintf(stderr, "tactics: %d games, %d won positions (%s to move in %d, its opponent in %d)\n",
+		total, len(all), *name, own, len(all)-own)
+	return 0
+}
+
+// tacticsFrom extracts the won positions of one pair of record files and
+// the number of games they hold.
+func tacticsFrom(sgfPath, msgPath, name string) ([]tactics.Position, int, error) {
+	sf, err := os.Open(sgfPath)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer sf.Close()
+	games, err := tactics.ReadSGF(sf)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", sgfPath, err)
+	}
+	mf, err := os.Open(msgPath)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer mf.Close()
+	mates, err := tactics.ReadMessages(mf)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", msgPath, err)
+	}
+	return tactics.Extract(games, mates, name), len(games), nil
+}
