@@ -15,9 +15,9 @@ func TestBudget(t *testing.T) {
 		soft, hard time.Duration
 	}{
 		{"move at once", Limits{Turn: 0, Match: Unlimited, Left: Unlimited}, 10, 0, 0},
-		{"5 s per move, no match clock", Limits{Turn: 5000 * ms, Match: Unlimited, Left: Unlimited}, 10, 3297 * ms, 4710 * ms},
-		{"100 ms per move", Limits{Turn: 100 * ms, Match: Unlimited, Left: Unlimited}, 10, 38500 * time.Microsecond, 55 * ms},
-		{"huge turn capped margin", Limits{Turn: 300000 * ms, Match: Unlimited, Left: Unlimited}, 10, 209650 * ms, 299500 * ms},
+		{"5 s per move, no match clock", Limits{Turn: 5000 * ms, Match: Unlimited, Left: Unlimited}, 10, 4710 * ms, 4710 * ms},
+		{"100 ms per move", Limits{Turn: 100 * ms, Match: Unlimited, Left: Unlimited}, 10, 55 * ms, 55 * ms},
+		{"huge turn capped margin", Limits{Turn: 300000 * ms, Match: Unlimited, Left: Unlimited}, 10, 299500 * ms, 299500 * ms},
 		{"match clock dominates", Limits{Turn: 30000 * ms, Match: 180000 * ms, Left: 100000 * ms}, 0, 3980 * ms, 24875 * ms},
 		{"late in the game keeps a reserve", Limits{Turn: 30000 * ms, Match: 180000 * ms, Left: 10000 * ms}, 200, 950 * ms, 2375 * ms},
 		{"time left below the turn", Limits{Turn: 5000 * ms, Match: Unlimited, Left: 200 * ms}, 0, 6 * ms, 37500 * time.Microsecond},
