@@ -39,6 +39,10 @@ type KakugoOptions struct {
 	// VCFProbe, when positive, runs a VCF search of at most this many
 	// nodes at every tree expansion where the side to move has a four.
 	VCFProbe int64
+	// VCTShare and CheckShare replace, when positive, the percent of the
+	// hard limit that our VCT search and the move check may use (for
+	// tuning matches).
+	VCTShare, CheckShare int
 	// FixedMargins turns off the load guard (time_load.go), which keeps
 	// more time in reserve after moves that lost time to other processes:
 	// for strength matches on a busy machine, where it costs thinking
@@ -140,6 +144,9 @@ type Kakugo struct {
 	reply      func(b *engine.Board) (engine.Pos, bool)
 	policies   []mcts.Policy
 
+	vctShare   int // percent of the hard limit for our VCT search
+	checkShare int // percent of the hard limit kept for the move check
+
 	stats kakugoStats // the last move's work
 	guard loadGuard   // the reserve for a busy machine (time_load.go)
 }
@@ -164,7 +171,14 @@ func NewKakugo(opt KakugoOptions) *Kakugo {
 		win = opt.WinSearch
 	}
 	go kakugoWarm()
-	return &Kakugo{opt: opt, cfg: cfg, win: win, newProver: newKakugoWinSearch}
+	k := &Kakugo{opt: opt, cfg: cfg, win: win, newProver: newKakugoWinSearch, vctShare: kakugoVCTShare, checkShare: kakugoCheckShare}
+	if opt.VCTShare > 0 {
+		k.vctShare = opt.VCTShare
+	}
+	if opt.CheckShare > 0 {
+		k.checkShare = opt.CheckShare
+	}
+	return k
 }
 
 // kakugoWarm builds the evaluator's tables for freestyle, the commonest
@@ -282,7 +296,7 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	check := k.win.checksMove() && nbest == 0 && k.prover != nil
 	sbud := bud
 	if check && timed {
-		sbud = bud.Reserve(bud.Hard() * kakugoCheckShare / 100) // the check's time
+		sbud = bud.Reserve(bud.Hard() * time.Duration(k.checkShare) / 100) // the check's time
 	}
 	move, ranked := k.search(ctx, b, lim, sbud, timed, allowed, nbest)
 	if check {

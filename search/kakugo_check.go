@@ -50,7 +50,7 @@ func (k *Kakugo) checkMove(ctx context.Context, b *engine.Board, lim Limits, bud
 		pb.Make(m)
 		pe := eval.Attach(pb)
 		var r kakugoWin
-		ran := pc.run(kakugoCheckShare, kakugoCheckNodes, func(c context.Context, dl time.Time, mn int64) {
+		ran := pc.run(k.checkShare, kakugoCheckNodes, func(c context.Context, dl time.Time, mn int64) {
 			r = k.prover.prove(c, pb, pe, true, dl, mn)
 		})
 		if !ran {

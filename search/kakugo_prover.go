@@ -87,7 +87,7 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 	for _, vct := range kinds {
 		share, nodes := kakugoVCFShare, int64(kakugoVCFNodes)
 		if vct {
-			share, nodes = kakugoVCTShare, kakugoVCTNodes
+			share, nodes = k.vctShare, kakugoVCTNodes
 		}
 		var r kakugoWin
 		if !call(share, nodes, func(c context.Context, dl time.Time, mn int64) { r = k.prover.prove(c, pb, pe, vct, dl, mn) }) {
