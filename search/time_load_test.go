@@ -13,7 +13,7 @@ func TestBudgetReserve(t *testing.T) {
 	ms := time.Millisecond
 	start := time.Unix(1000, 0)
 	turn100 := NewBudget(Limits{Turn: 100 * ms, Match: Unlimited, Left: Unlimited, Start: start}, 10)
-	if turn100.Hard() != 55*ms || turn100.Soft() != 55*ms {
+	if turn100.Hard() != 50*ms || turn100.Soft() != 50*ms {
 		t.Fatalf("the 100 ms plan changed: %v %v", turn100.Soft(), turn100.Hard())
 	}
 	clock := NewBudget(Limits{Turn: 30000 * ms, Match: 180000 * ms, Left: 100000 * ms, Start: start}, 0)
@@ -24,12 +24,12 @@ func TestBudgetReserve(t *testing.T) {
 		d          time.Duration
 		soft, hard time.Duration
 	}{
-		{"no reserve", turn100, 0, 55 * ms, 55 * ms},
-		{"negative reserve", turn100, -20 * ms, 55 * ms, 55 * ms},
-		{"reserve cuts a soft limit equal to the hard", turn100, 10 * ms, 45 * ms, 45 * ms},
+		{"no reserve", turn100, 0, 50 * ms, 50 * ms},
+		{"negative reserve", turn100, -20 * ms, 50 * ms, 50 * ms},
+		{"reserve cuts a soft limit equal to the hard", turn100, 10 * ms, 40 * ms, 40 * ms},
 		{"small reserve leaves soft", clock, 10000 * ms, 3980 * ms, 14875 * ms},
-		{"reserve cuts soft too", turn100, 30 * ms, 25 * ms, 25 * ms},
-		{"reserve past the floor", turn100, 141 * ms, 13750 * time.Microsecond, 13750 * time.Microsecond},
+		{"reserve cuts soft too", turn100, 30 * ms, 20 * ms, 20 * ms},
+		{"reserve past the floor", turn100, 141 * ms, 12500 * time.Microsecond, 12500 * time.Microsecond},
 		{"instant stays instant", instant, 50 * ms, 0, 0},
 	}
 	for _, tc := range cases {

@@ -12,8 +12,12 @@ const (
 	// timing jitter on a loaded machine.
 	baseMargin = 40 * time.Millisecond
 	// marginFraction adds a share of the turn time to the margin, because
-	// long turns suffer larger pauses (GC, a busy machine).
-	marginFraction = 20 // 1/20 = 5%
+	// long turns suffer larger pauses (GC, a busy machine). 5% was enough
+	// while the search stopped at 70% of the hard limit; thinking to the
+	// hard limit, 3 to 4 of 800 moves at a 300 ms turn ran over it on the
+	// loaded development machine (by up to 156 ms, the search itself slowed
+	// to a sixth of its speed), so the margin is now 10%.
+	marginFraction = 10 // 1/10 = 10%
 	// maxMargin caps the margin on very long turns.
 	maxMargin = 500 * time.Millisecond
 	// movesToGo is how many more own moves a game is assumed to need when

@@ -15,12 +15,12 @@ func TestBudget(t *testing.T) {
 		soft, hard time.Duration
 	}{
 		{"move at once", Limits{Turn: 0, Match: Unlimited, Left: Unlimited}, 10, 0, 0},
-		{"5 s per move, no match clock", Limits{Turn: 5000 * ms, Match: Unlimited, Left: Unlimited}, 10, 4710 * ms, 4710 * ms},
-		{"100 ms per move", Limits{Turn: 100 * ms, Match: Unlimited, Left: Unlimited}, 10, 55 * ms, 55 * ms},
+		{"5 s per move, no match clock", Limits{Turn: 5000 * ms, Match: Unlimited, Left: Unlimited}, 10, 4500 * ms, 4500 * ms},
+		{"100 ms per move", Limits{Turn: 100 * ms, Match: Unlimited, Left: Unlimited}, 10, 50 * ms, 50 * ms},
 		{"huge turn capped margin", Limits{Turn: 300000 * ms, Match: Unlimited, Left: Unlimited}, 10, 299500 * ms, 299500 * ms},
 		{"match clock dominates", Limits{Turn: 30000 * ms, Match: 180000 * ms, Left: 100000 * ms}, 0, 3980 * ms, 24875 * ms},
 		{"late in the game keeps a reserve", Limits{Turn: 30000 * ms, Match: 180000 * ms, Left: 10000 * ms}, 200, 950 * ms, 2375 * ms},
-		{"time left below the turn", Limits{Turn: 5000 * ms, Match: Unlimited, Left: 200 * ms}, 0, 6 * ms, 37500 * time.Microsecond},
+		{"time left below the turn", Limits{Turn: 5000 * ms, Match: Unlimited, Left: 200 * ms}, 0, 5600 * time.Microsecond, 35 * ms},
 		{"negative time left", Limits{Turn: 5000 * ms, Match: 120000 * ms, Left: -50 * ms}, 30, 0, 0},
 		{"turn margin larger than turn", Limits{Turn: 20 * ms, Match: Unlimited, Left: Unlimited}, 0, 0, 0},
 	}
