@@ -92,7 +92,7 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 	for _, vct := range kinds {
 		share, nodes := kakugoVCFShare, int64(kakugoVCFNodes)
 		if vct {
-			share, nodes = k.vctShare, kakugoVCTNodes
+			share, nodes = kakugoVCTStepShare(k.vctShare, bud), kakugoVCTNodes
 		}
 		var r kakugoWin
 		if !call(share, nodes, func(c context.Context, dl time.Time, mn int64) { r = k.prover.prove(c, pb, pe, vct, dl, mn) }) {
@@ -123,6 +123,19 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 		}
 	}
 	return nil, engine.NoPos
+}
+
+// kakugoVCTStepShare is our VCT's share of the hard limit: share, but
+// under a match clock (a soft limit below the hard one) at most twice the
+// soft limit, about what 30% of the hard limit gave before the turn-only
+// share rose to 60%. A clock's hard limit is a quarter of the time left, and
+// 60% of it at every sharp move would drain the clock in a few moves.
+func kakugoVCTStepShare(share int, bud Budget) int {
+	soft, hard := bud.Soft(), bud.Hard()
+	if hard <= 0 || soft >= hard {
+		return share
+	}
+	return max(min(share, int(2*soft*100/hard)), 1)
 }
 
 // proverIdle reports whether the prover is free: no abandoned call of an

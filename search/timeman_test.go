@@ -47,3 +47,25 @@ func TestBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestVCTStepShare: the VCT's share is the player's under a turn limit, and
+// at most twice the soft limit under a match clock.
+func TestVCTStepShare(t *testing.T) {
+	ms := time.Millisecond
+	cases := []struct {
+		name  string
+		lim   Limits
+		share int
+	}{
+		{"turn only", Limits{Turn: 500 * ms, Match: Unlimited, Left: Unlimited}, 60},
+		{"match clock", Limits{Turn: 30000 * ms, Match: 180000 * ms, Left: 100000 * ms}, 32}, // soft 3980, hard 24875
+		{"untimed", Limits{Turn: Unlimited, Match: Unlimited, Left: Unlimited}, 60},
+		{"instant", Limits{Turn: 0, Match: Unlimited, Left: Unlimited}, 60},
+	}
+	for _, c := range cases {
+		b := NewBudget(c.lim, 0)
+		if got := kakugoVCTStepShare(60, b); got != c.share {
+			t.Errorf("%s: share %d, want %d (soft %v, hard %v)", c.name, got, c.share, b.Soft(), b.Hard())
+		}
+	}
+}
