@@ -20,6 +20,7 @@ var architectureLayers = map[string]int{
 	"search/proof":            1,
 	"search/internal/testpos": 1,
 	"protocol/manager":        1,
+	"tactics":                 1,
 	"search/win":              2,
 	"search/mcts":             3,
 	"solve":                   3,
