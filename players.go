@@ -59,6 +59,8 @@ func players() []playerSpec {
 			func(o *search.KakugoOptions) { o.VCTShare = 50 }),
 		kakugoSpec("kakugo-vct70", "the full player with 70% of the hard limit for our VCT search", true,
 			func(o *search.KakugoOptions) { o.VCTShare = 70 }),
+		kakugoSpec("kakugo-probe", "the full player with a VCF probe of at most 100 nodes at every tree expansion where the side to move has a four", true,
+			func(o *search.KakugoOptions) { o.VCFProbe = 100 }),
 		kakugoSpec("kakugo-vcf", "the full player with VCF search and defence only (the default until 2026-11-25)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCF }),
 		kakugoSpec("kakugo-nn", "the same as kakugo (the name older match logs use for the player with the prior)", true, nil),
