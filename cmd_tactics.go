@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -32,13 +31,8 @@ move, as an opening file. Replay it as a conversion test with
 flags:`)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return 0
-		}
-		fmt.Fprintf(stderr, "tactics: %v\n", err)
-		fs.Usage()
-		return 2
+	if code, ok := parseFlags(fs, args, stderr); !ok {
+		return code
 	}
 	if len(*sgfs) == 0 || len(*sgfs) != len(*msgs) {
 		fmt.Fprintln(stderr, "tactics: give --sgf and --msg files in pairs")
