@@ -94,7 +94,8 @@ func nameOr(s, def string) string {
 // optional file. The schedule comes from the environment, as the thread
 // count does, so that a match can give two instances of one binary
 // different settings: KAKUGO_NN_VISITS (mcts.PolicyOptions.Visits) and
-// KAKUGO_NN_MIX (mcts.PolicyOptions.Mix). The other players say on warn
+// KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), and the winning search's shares
+// KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv). The other players say on warn
 // that they ignore a file of weights.
 func policyPlayer(p playerSpec, seed int64, weights string, warn io.Writer) protocol.Player {
 	if !p.prior {
@@ -105,6 +106,8 @@ func policyPlayer(p playerSpec, seed int64, weights string, warn io.Writer) prot
 	}
 	opt := p.kakugo(seed)
 	opt.Policy = policyOptionsFromEnv(os.Getenv, warn)
+	opt.VCTShare = percentFromEnv(os.Getenv, "KAKUGO_VCT_SHARE", warn)
+	opt.CheckShare = percentFromEnv(os.Getenv, "KAKUGO_CHECK_SHARE", warn)
 	if opt.Policy.Visits == 0 && !nn.Accelerated() {
 		// Plain Go kernels: a call costs ten times more, and asking at 30
 		// visits spends more search than it gains; 300 was the best
@@ -122,6 +125,23 @@ func policyPlayer(p playerSpec, seed int64, weights string, warn io.Writer) prot
 // plainGoPolicyVisits is the prior's threshold where the network runs on
 // the plain Go kernels (docs/testing.md).
 const plainGoPolicyVisits = 300
+
+// percentFromEnv reads a tuning percentage (1 to 100) from the environment
+// variable key: KAKUGO_VCT_SHARE (search.KakugoOptions.VCTShare) and
+// KAKUGO_CHECK_SHARE (CheckShare), so that a match can give two instances
+// of one binary different shares. 0 (unset or invalid) keeps the default.
+func percentFromEnv(getenv func(string) string, key string, warn io.Writer) int {
+	v := getenv(key)
+	if v == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > 100 {
+		fmt.Fprintf(warn, "pbrain-kakugo: %s=%q: not a percentage from 1 to 100; default used\n", key, v)
+		return 0
+	}
+	return n
+}
 
 // policyOptionsFromEnv reads KAKUGO_NN_VISITS and KAKUGO_NN_MIX through
 // getenv; unset or unreadable values (reported on warn) leave the default.

@@ -95,3 +95,19 @@ func TestPolicyOptionsFromEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestPercentFromEnv: a percentage from 1 to 100 is read, anything else is
+// the default (0) with a warning.
+func TestPercentFromEnv(t *testing.T) {
+	for _, c := range []struct {
+		v    string
+		want int
+		warn bool
+	}{{"", 0, false}, {"45", 45, false}, {"100", 100, false}, {"0", 0, true}, {"101", 0, true}, {"x", 0, true}} {
+		var warn bytes.Buffer
+		got := percentFromEnv(func(string) string { return c.v }, "KAKUGO_VCT_SHARE", &warn)
+		if got != c.want || (warn.Len() > 0) != c.warn {
+			t.Errorf("%q: %d (warning %q), want %d (warning %v)", c.v, got, warn.String(), c.want, c.warn)
+		}
+	}
+}
