@@ -26,6 +26,7 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 		Hard:           bud.Hard(),
 		Allowed:        allowed,
 		SearchLoneMove: nbest > 1,
+		Progress:       kakugoProgress(lim.Progress),
 	}
 	if !timed && req.MaxPlayouts <= 0 {
 		req.MaxPlayouts = kakugoUntimedPlayouts

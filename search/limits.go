@@ -34,4 +34,7 @@ type Limits struct {
 	// Info receives MESSAGE lines for the user (no prefix, no newline); nil
 	// means say nothing.
 	Info func(line string)
+	// Progress, when not nil, receives snapshots of the full player's tree
+	// search while it runs (see Progress); nil costs nothing.
+	Progress func(Progress)
 }

@@ -65,8 +65,9 @@ type mctsSearch struct {
 	budget      clock
 	ctx         context.Context
 
-	threads int32       // the workers searching, set by run
-	refined mctsRefined // the nodes given the policy's priors (several threads)
+	threads int32            // the workers searching, set by run
+	report  func(final bool) // called by the first worker between playouts (nil: never)
+	refined mctsRefined      // the nodes given the policy's priors (several threads)
 
 	stop     atomic.Bool
 	playouts atomic.Int64
@@ -114,6 +115,9 @@ func (s *mctsSearch) run(workers []*mctsWorker) {
 		if s.mustStop() || (i%mctsCheckEvery == 0 && s.settled()) {
 			s.stop.Store(true)
 			break
+		}
+		if s.report != nil && i%mctsCheckEvery == 0 {
+			s.report(false)
 		}
 		w0.playout()
 		if n := s.playouts.Add(1); (s.maxPlayouts > 0 && n >= s.maxPlayouts) || s.deepEnough(w0) {
@@ -273,8 +277,12 @@ func (t *Tree) PV(first engine.Pos, maxLen int) []engine.Pos {
 	if !t.kept.ok {
 		return nil
 	}
-	pool := t.pool
-	n := pool.node(t.kept.root)
+	return pvFrom(t.pool, t.kept.root, first, maxLen)
+}
+
+// pvFrom is PV from the node root of pool.
+func pvFrom(pool *mctsPool, root int32, first engine.Pos, maxLen int) []engine.Pos {
+	n := pool.node(root)
 	var line []engine.Pos
 	for len(line) < maxLen && n.state.Load() == mctsExpanded {
 		kids := pool.block(n.first, int(n.count))

@@ -138,6 +138,9 @@ type Request struct {
 	// SearchLoneMove searches a root with a single move too (an n-best
 	// list wants the statistics).
 	SearchLoneMove bool
+	// Progress, when not nil, receives snapshots of the search while it
+	// runs and once when it ends (see Snapshot); nil costs nothing.
+	Progress func(Snapshot)
 }
 
 // Result is what a search found and what it cost.
@@ -195,8 +198,12 @@ func (t *Tree) Search(ctx context.Context, b *engine.Board, r Request) (Result, 
 	res := Result{Reused: t.pool.node(s.root).visits.Load()}
 	ranked := s.ranked()
 	if len(ranked) > 1 || r.SearchLoneMove {
+		s.report = reporter(s, r.Progress)
 		s.run(workers)
 		ranked = s.ranked()
+		if s.report != nil {
+			s.report(true)
+		}
 	}
 	st := s.stats
 	res.Playouts, res.Nodes, res.DepthSum, res.DepthMax = st.playouts, st.nodes, st.depthSum, st.depthMax
