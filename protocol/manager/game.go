@@ -196,6 +196,9 @@ func (w *worker) play(ctx context.Context, j job) (res GameResult) {
 		return res
 	}
 
+	if o.OnMove != nil {
+		o.OnMove(res)
+	}
 	for {
 		p := sides[b.SideToMove()]
 		budget := p.budget(w.o)
@@ -220,6 +223,9 @@ func (w *worker) play(ctx context.Context, j job) (res GameResult) {
 			return res
 		}
 		res.Moves = append(res.Moves, MoveRecord{X: x, Y: y, Time: took, Budget: budget})
+		if o.OnMove != nil {
+			o.OnMove(res)
+		}
 		switch {
 		case b.Winner() == p.color:
 			res.Winner, res.Reason = p.color, EndFive

@@ -310,3 +310,41 @@ func TestFullBoardDraw(t *testing.T) {
 		}
 	}
 }
+
+// TestOnMove follows games move by move: every call extends the game by
+// one stone (the first carries the opening), and the last call of a game
+// has all the stones its result has.
+func TestOnMove(t *testing.T) {
+	o := quick(fakeSpec("good", "good"), fakeSpec("weak", "good", "FAKE_WEAK=1"))
+	op, err := ParseOpening("h8i9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Openings = []Opening{op}
+	var mu sync.Mutex
+	seen := map[int][]int{} // game -> stones at each call
+	o.OnMove = func(r GameResult) {
+		mu.Lock()
+		defer mu.Unlock()
+		seen[r.Game] = append(seen[r.Game], len(r.Moves))
+	}
+	_, games := play(t, o)
+	if len(games) != 2 {
+		t.Fatalf("%d games", len(games))
+	}
+	for _, g := range games {
+		counts := seen[g.Game]
+		if len(counts) == 0 || counts[0] != 2 {
+			t.Fatalf("game %d: calls %v, want the opening's 2 stones first", g.Game, counts)
+		}
+		for i := 1; i < len(counts); i++ {
+			if counts[i] != counts[i-1]+1 {
+				t.Errorf("game %d: calls %v do not grow by one", g.Game, counts)
+				break
+			}
+		}
+		if last := counts[len(counts)-1]; last != len(g.Moves) {
+			t.Errorf("game %d: last call saw %d stones, the result has %d", g.Game, last, len(g.Moves))
+		}
+	}
+}

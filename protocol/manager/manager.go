@@ -207,6 +207,11 @@ type Options struct {
 	// OnGame, when set, is called with every counted game as it finishes,
 	// from one goroutine at a time.
 	OnGame func(*GameResult)
+	// OnMove, when set, is called after every move of a game in progress
+	// (and once at its start, with the opening stones), from the goroutine
+	// that plays it, with the game so far: for watching a match move by
+	// move. The callee may keep the result but must not change its Moves.
+	OnMove func(GameResult)
 }
 
 // Defaults fills the unset timing and scheduling fields with usual values:
