@@ -28,7 +28,8 @@ var architectureLayers = map[string]int{
 	"search/baseline":         5,
 	"protocol":                5,
 	"selfplay":                5,
-	"main":                    6,
+	"web":                     6,
+	"main":                    7,
 }
 
 // moduleImports runs go list over the module and returns each package's

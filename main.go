@@ -26,6 +26,7 @@ func commands() []command {
 	return []command{
 		{"brain", "speak the Gomocup protocol on stdin/stdout (the default)", cmdBrain},
 		{"play", "play against the engine in the terminal", cmdPlay},
+		{"web", "a board in the browser: play, analyse, watch matches", cmdWeb},
 		{"match", "run games between Gomocup brains", cmdMatch},
 		{"eval", "print the evaluator's view of a position", cmdEval},
 		{"train", "train the policy network on game records", cmdTrain},
@@ -77,7 +78,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "\nbrain flags:")
 	fs, _ := newBrainFlags(w)
 	fs.PrintDefaults()
-	fmt.Fprintln(w, "\nplayers (--player NAME, for brain and play):")
+	fmt.Fprintln(w, "\nplayers (--player NAME, for brain, play and web):")
 	for _, p := range players() {
 		fmt.Fprintf(w, "  %-15s %s\n", p.name, p.summary)
 	}

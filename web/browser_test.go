@@ -1,0 +1,157 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// browserPath finds a Chromium or Chrome: KAKUGO_CHROME, else the usual
+// names on the PATH.
+func browserPath() string {
+	if p := os.Getenv("KAKUGO_CHROME"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// TestBrowserPlaysRenju loads the page in a real headless browser, imports
+// a renju position with a forbidden point for black, plays a move by
+// clicking the board, and waits for the engine's reply and its analysis.
+// It saves a screenshot (KAKUGO_SCREENSHOT names the file; otherwise it
+// goes to the test's temporary directory).
+func TestBrowserPlaysRenju(t *testing.T) {
+	path := browserPath()
+	if path == "" {
+		t.Skip("no Chromium or Chrome found (install Debian's chromium, or set KAKUGO_CHROME): browser test skipped")
+	}
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	_, ts := newTestServer(t)
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.DisableGPU, chromedp.WindowSize(1280, 860),
+		chromedp.UserDataDir(t.TempDir()))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	bctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	// Start the browser with no deadline (a deadline on the first run
+	// would stop the whole browser), then bound the test.
+	if err := chromedp.Do(bctx); err != nil {
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	var mu sync.Mutex
+	var console []string
+	cctx, stopConsole := context.WithCancel(bctx)
+	defer stopConsole()
+	msgs := chromedp.Console(cctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			mu.Lock()
+			console = append(console, fmt.Sprintf("%s: %s", m.Type, m.Text))
+			mu.Unlock()
+		}
+	}()
+	ctx, cancelRun := context.WithTimeout(bctx, 3*time.Minute)
+	defer cancelRun()
+	fail := func(step string, err error) {
+		t.Helper()
+		mu.Lock()
+		defer mu.Unlock()
+		shot, _ := chromedp.Run(bctx, chromedp.CaptureScreenshot())
+		if name := os.Getenv("KAKUGO_SCREENSHOT"); len(shot) > 0 && name != "" {
+			name = strings.TrimSuffix(name, ".png") + "-failed.png"
+			os.WriteFile(name, shot, 0o644)
+			t.Logf("screenshot of the failure: %s", name)
+		}
+		t.Fatalf("%s: %v\nbrowser console:\n%s", step, err, strings.Join(console, "\n"))
+	}
+	// Generous timeouts: the machine may be busy; nothing here measures time.
+	wait := func(expr string) chromedp.Action[chromedp.Void] {
+		return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(pollTimeout))
+	}
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL), wait(`state !== null && state.stones.length === 0`)); err != nil {
+		fail("loading the page", err)
+	}
+	// A renju position where j8 is a double three for black; black to move.
+	if err := chromedp.Do(ctx,
+		chromedp.Evaluate[chromedp.Void](`$("rule").value = "renju"; $("time").value = "0.5"`),
+		chromedp.Click(chromedp.ID("new")),
+		wait(`state.rule === "renju" && state.timeMs === 500`),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector("#gamebox").nextElementSibling.nextElementSibling.open = true`),
+		chromedp.SetValue(chromedp.ID("record"), "h8a1i8o1j9a15j10o15"),
+		chromedp.Click(chromedp.ID("import")),
+		wait(`state.stones.length === 8 && state.forbidden.some((p) => p.name === "j8")`),
+	); err != nil {
+		fail("importing a renju position", err)
+	}
+	// A click on the forbidden point is refused with a message, and changes nothing.
+	if err := chromedp.Do(ctx, clickCell(9, 7), wait(`!$("error").hidden && $("error").textContent.includes("forbidden") && state.stones.length === 8`)); err != nil {
+		fail("clicking a forbidden point", err)
+	}
+	// A legal click: the engine (white) answers, with its analysis.
+	if err := chromedp.Do(ctx, clickCell(7, 6), wait(`state.stones.length === 10 && !state.thinking`),
+		wait(`document.querySelectorAll("#analysis tbody tr").length > 0 || $("proof").textContent !== ""`),
+		wait(`state.evals.length > 0`)); err != nil {
+		fail("playing a move by clicking", err)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		fail("taking a screenshot", err)
+	}
+	name := os.Getenv("KAKUGO_SCREENSHOT")
+	if name == "" {
+		name = filepath.Join(t.TempDir(), "board.png")
+	}
+	if err := os.WriteFile(name, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s (%d bytes)", name, len(shot))
+	mu.Lock()
+	defer mu.Unlock()
+	for _, line := range console {
+		// The refused click's 400 is logged as a failed resource: expected.
+		if strings.HasPrefix(line, "exception") || strings.HasPrefix(line, "error") && !strings.Contains(line, "status of 400") {
+			t.Errorf("browser console: %s", line)
+		}
+	}
+}
+
+// pollTimeout bounds each wait of the browser test: generous, because the
+// machine may be busy and nothing here measures time.
+var pollTimeout = 2 * time.Minute
+
+// clickCell clicks the board's cell (x, y) with the mouse, where the page
+// draws it.
+func clickCell(x, y int) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		pos, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
+			const r = canvas.getBoundingClientRect(), k = r.width / canvas.width;
+			return [r.left + (geo.ox + %d * geo.cell) * k, r.top + (geo.oy + %d * geo.cell) * k];
+		})()`, x, y)))
+		if err != nil {
+			return err
+		}
+		_, err = chromedp.Run(ctx, chromedp.MouseClickXY(pos[0], pos[1]))
+		return err
+	})
+}
