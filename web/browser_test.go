@@ -30,7 +30,8 @@ func browserPath() string {
 
 // TestBrowserPlaysRenju loads the page in a real headless browser, imports
 // a renju position with a forbidden point for black, plays a move by
-// clicking the board, and waits for the engine's reply and its analysis.
+// clicking the board, waits for the engine's reply and its analysis,
+// exports the game as SGF, and analyses the position live.
 // It saves a screenshot (KAKUGO_SCREENSHOT names the file; otherwise it
 // goes to the test's temporary directory).
 func TestBrowserPlaysRenju(t *testing.T) {
@@ -114,9 +115,28 @@ func TestBrowserPlaysRenju(t *testing.T) {
 		wait(`state.evals.length > 0`)); err != nil {
 		fail("playing a move by clicking", err)
 	}
+	// Export the game as SGF through the page.
+	if err := chromedp.Do(ctx, chromedp.Click(`[data-export="sgf"]`),
+		wait(`$("record").value.startsWith("(;GM[4]") && $("record").value.includes("RU[renju]") && !$("download").hidden`)); err != nil {
+		fail("exporting SGF", err)
+	}
+	// Analysis of the position, streamed live: candidates on the board.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("analyse")),
+		wait(`analysis && analysis.version === state.version && analysis.mode === "analyse" &&
+			(analysis.moves.length > 0 && analysis.playouts > 0 || analysis.proof)`)); err != nil {
+		fail("analysing", err)
+	}
+	// Scroll back to the top and let two frames paint before the shot.
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0);
+		new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))`, chromedp.EvalAwaitPromise)); err != nil {
+		fail("scrolling to the board", err)
+	}
 	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		fail("taking a screenshot", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("analyse")), wait(`!state.thinking && !state.analyse && state.stones.length === 10`)); err != nil {
+		fail("stopping the analysis", err)
 	}
 	name := os.Getenv("KAKUGO_SCREENSHOT")
 	if name == "" {
@@ -138,7 +158,7 @@ func TestBrowserPlaysRenju(t *testing.T) {
 
 // pollTimeout bounds each wait of the browser test: generous, because the
 // machine may be busy and nothing here measures time.
-var pollTimeout = 2 * time.Minute
+var pollTimeout = 20 * time.Second
 
 // clickCell clicks the board's cell (x, y) with the mouse, where the page
 // draws it.

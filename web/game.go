@@ -41,6 +41,7 @@ type game struct {
 	job      *thinkJob
 	lastDone chan struct{} // closed when the last search's goroutine has returned
 	analysis *analysisJSON // the latest analysis of this position
+	seq      int64         // numbers the analysis updates (analysisJSON.Seq)
 	evals    map[int]float64
 	prior    []float32
 	note     string // a word from the engine (an illegal move, a failure)

@@ -38,6 +38,9 @@ type analysisJSON struct {
 	Best     *pointJSON `json:"best,omitempty"` // the move played or found
 	Black    *float64   `json:"black,omitempty"`
 	Mode     string     `json:"mode"`
+	// Seq orders the updates of one game's analyses: a page that has
+	// seen an update ignores older copies (a reply can overtake an event).
+	Seq int64 `json:"seq"`
 }
 
 // pointJSON is a cell, with its name in pos notation.
@@ -89,7 +92,7 @@ func (g *game) startLocked(mode string) {
 	geo, _ := engine.New(g.w, g.h, g.rule) // for Pos -> x, y while b is searched
 	side := g.toMove
 	name := g.playerName
-	g.analysis = &analysisJSON{Version: g.version, Side: int(side), Player: name, Mode: mode, Log: []string{}}
+	g.analysis = &analysisJSON{Version: g.version, Side: int(side), Player: name, Mode: mode, Moves: []moveJSON{}, Log: []string{}}
 	lim := search.Limits{Turn: g.turn, Match: search.Unlimited, Left: search.Unlimited,
 		Threads: g.s.opt.Threads, MaxMemory: 0}
 	if mode == modeAnalyse {
@@ -128,7 +131,7 @@ func (g *game) finish(job *thinkJob, geo *engine.Board, move engine.Pos, cancell
 	if job.mode == modeAnalyse || (cancelled && !job.play) {
 		if g.analysis != nil {
 			g.analysis.Final = true
-			g.publishLocked(event{"analysis", g.analysis})
+			g.publishAnalysisLocked(g.analysis)
 		}
 		g.publishStateLocked()
 		return
@@ -154,13 +157,15 @@ func (g *game) finish(job *thinkJob, geo *engine.Board, move engine.Pos, cancell
 	g.afterChangeLocked(true)
 	if g.analysis == nil && last != nil {
 		// Keep showing what led to the move until the next search says more.
-		g.lastAnalysis(last)
+		g.publishAnalysisLocked(last)
 	}
 }
 
-// lastAnalysis shows the search that chose the last move, marked as being
-// about the position before it.
-func (g *game) lastAnalysis(a *analysisJSON) {
+// publishAnalysisLocked numbers an update of a and sends it to the
+// followers.
+func (g *game) publishAnalysisLocked(a *analysisJSON) {
+	g.seq++
+	a.Seq = g.seq
 	g.publishLocked(event{"analysis", a})
 }
 
@@ -196,7 +201,7 @@ func (g *game) onProgress(job *thinkJob, geo *engine.Board, p search.Progress) {
 		a.Proof = &proofJSON{Result: res, Kind: "tree", Line: a.Moves[0].PV}
 	}
 	g.recordEvalLocked(len(g.stones), a)
-	g.publishLocked(event{"analysis", a})
+	g.publishAnalysisLocked(a)
 }
 
 // recordEvalLocked keeps black's winning chance in the position with n
@@ -237,7 +242,7 @@ func (g *game) onInfo(job *thinkJob, geo *engine.Board, line string) {
 		a.Proof = p
 		g.recordEvalLocked(len(g.stones), a)
 	}
-	g.publishLocked(event{"analysis", a})
+	g.publishAnalysisLocked(a)
 }
 
 // parseProof reads a proven result from the full player's MESSAGE lines

@@ -56,11 +56,19 @@ function act(action, body = {}) {
 function setState(s) {
   if (state && s.id === state.id && s.version < state.version) return; // stale
   if (!state || s.version !== state.version) hoverMove = null;
+  const prev = state && state.id === s.id ? state : null;
+  if (!prev) analysis = null; // another game
   state = s;
-  if (s.analysis) analysis = s.analysis;
+  if (s.analysis) takeAnalysis(s.analysis);
   else if (analysis && analysis.version !== s.version && !analysis.final) analysis = null;
-  syncControls();
+  syncControls(prev);
   render();
+}
+
+// takeAnalysis keeps a, unless the page has seen a later update already: a
+// reply to a request can arrive after the events that followed it.
+function takeAnalysis(a) {
+  if (!analysis || a.version > analysis.version || (a.version === analysis.version && a.seq >= analysis.seq)) analysis = a;
 }
 
 function follow(id) {
@@ -68,7 +76,7 @@ function follow(id) {
   events = new EventSource(`/api/games/${id}/events`);
   events.addEventListener("state", (e) => setState(JSON.parse(e.data)));
   events.addEventListener("analysis", (e) => {
-    analysis = JSON.parse(e.data);
+    takeAnalysis(JSON.parse(e.data));
     render();
   });
   // The browser reconnects by itself; a game the server no longer has
@@ -123,17 +131,23 @@ async function start() {
 
 // ---- controls ----
 
-function syncControls() {
+// syncControls shows the server's settings in the controls, but only those
+// that changed since prev (the previous state of this game): a state event
+// must not undo what the person is choosing, like the rule of the next game.
+function syncControls(prev) {
   if (!state) return;
-  const size = state.width === state.height ? String(state.width) : `${state.width}x${state.height}`;
-  const known = [...$("size").options].some((o) => o.value === size);
-  $("size").value = known ? size : "custom";
-  $("sizeCustom").hidden = known;
-  if (!known) $("sizeCustom").value = size;
-  $("rule").value = state.rule;
-  $("engine").value = state.engine;
-  $("player").value = state.player;
-  if (document.activeElement !== $("time")) $("time").value = state.timeMs / 1000;
+  const changed = (k) => !prev || prev[k] !== state[k];
+  if (changed("width") || changed("height") || changed("rule")) {
+    const size = state.width === state.height ? String(state.width) : `${state.width}x${state.height}`;
+    const known = [...$("size").options].some((o) => o.value === size);
+    $("size").value = known ? size : "custom";
+    $("sizeCustom").hidden = known;
+    if (!known) $("sizeCustom").value = size;
+    $("rule").value = state.rule;
+  }
+  if (changed("engine")) $("engine").value = state.engine;
+  if (changed("player")) $("player").value = state.player;
+  if (changed("timeMs") && document.activeElement !== $("time")) $("time").value = state.timeMs / 1000;
   $("analyse").checked = state.analyse;
   $("stop").disabled = !state.thinking;
 }
@@ -267,10 +281,20 @@ function drawBoard(m) {
       }
     }
   }
-  // Stones.
+  // The engine's analysis of this position, and the line to draw from it:
+  // the hovered candidate's, else the proven line, else the best move's.
+  const a = !m.watching && analysis && state && analysis.version === state.version && $("showAnalysis").checked ? analysis : null;
+  const moves = a ? (a.moves || []).slice(0, 8) : [];
+  let line = null;
+  if (a) {
+    if (hoverMove !== null && a.moves && a.moves[hoverMove]) line = a.moves[hoverMove].pv;
+    else if (a.proof && a.proof.line && a.proof.line.length) line = a.proof.line;
+    else if (moves.length && moves[0].visits > 0) line = moves[0].pv;
+  }
+  // Stones; their numbers give way to the line's while one is drawn.
   const n = m.stones.length;
   m.stones.forEach((s, i) => drawStone(X(s.x), Y(s.y), cell, s.color, 1));
-  if ($("showNumbers").checked) {
+  if ($("showNumbers").checked && !line) {
     m.stones.forEach((s, i) => {
       ctx.fillStyle = i === n - 1 ? "#e33" : (s.color === 1 ? "#fff" : "#111");
       ctx.font = `${i === n - 1 ? "bold " : ""}${Math.round(cell * (i + 1 >= 100 ? 0.34 : 0.42))}px system-ui, sans-serif`;
@@ -296,34 +320,30 @@ function drawBoard(m) {
     ctx.stroke();
   }
   if (m.watching) return;
-  // The engine's analysis of this position: candidates, and a line.
-  const a = analysis && state && analysis.version === state.version ? analysis : null;
-  if (a && $("showAnalysis").checked) {
-    const moves = (a.moves || []).slice(0, 8);
+  if (line) {
+    drawLine(line.slice(0, 12), X, Y, cell, a.side);
+  } else if (a) {
     const total = moves.reduce((t, mv) => t + mv.visits, 0) || 1;
-    let line = null;
-    if (hoverMove !== null && a.moves && a.moves[hoverMove]) line = a.moves[hoverMove].pv;
-    else if (a.proof && a.proof.line && a.proof.line.length) line = a.proof.line;
-    else if (moves.length) line = moves[0].pv;
-    if (line) drawLine(line, X, Y, cell, a.side);
-    else {
-      moves.forEach((mv, i) => {
-        const r = cell * (0.22 + 0.2 * Math.sqrt(mv.visits / total));
-        ctx.fillStyle = winColour(mv.winrate, 0.85);
-        ctx.beginPath(); ctx.arc(X(mv.x), Y(mv.y), r, 0, 2 * Math.PI); ctx.fill();
-        if (i === 0) { ctx.strokeStyle = "#1346c8"; ctx.lineWidth = Math.max(2, cell / 12); ctx.stroke(); }
-        ctx.fillStyle = "#111";
-        ctx.font = `bold ${Math.round(cell * 0.3)}px system-ui, sans-serif`;
-        ctx.fillText(Math.round(100 * mv.winrate), X(mv.x), Y(mv.y));
-      });
-    }
-    if (line) {
-      const mv0 = moves[hoverMove !== null ? hoverMove : 0];
-      if (mv0 && !(a.proof && hoverMove === null)) {
-        ctx.strokeStyle = "#1346c8"; ctx.lineWidth = Math.max(2, cell / 12);
-        ctx.beginPath(); ctx.arc(X(mv0.x), Y(mv0.y), cell * 0.47, 0, 2 * Math.PI); ctx.stroke();
-      }
-    }
+    moves.forEach((mv, i) => {
+      const r = cell * (0.22 + 0.2 * Math.sqrt(mv.visits / total));
+      ctx.fillStyle = winColour(mv.winrate, 0.85);
+      ctx.beginPath(); ctx.arc(X(mv.x), Y(mv.y), r, 0, 2 * Math.PI); ctx.fill();
+      if (i === 0) { ctx.strokeStyle = "#1346c8"; ctx.lineWidth = Math.max(2, cell / 12); ctx.stroke(); }
+      ctx.fillStyle = "#111";
+      ctx.font = `bold ${Math.round(cell * 0.3)}px system-ui, sans-serif`;
+      ctx.fillText(Math.round(100 * mv.winrate), X(mv.x), Y(mv.y));
+    });
+  }
+  if (line && moves.length && !(a.proof && hoverMove === null)) {
+    // The other candidates stay visible as rings, with their win rates.
+    moves.forEach((mv, i) => {
+      if (line.some((p) => p.x === mv.x && p.y === mv.y)) return;
+      ctx.strokeStyle = winColour(mv.winrate, 0.9); ctx.lineWidth = Math.max(2, cell / 14);
+      ctx.beginPath(); ctx.arc(X(mv.x), Y(mv.y), cell * 0.3, 0, 2 * Math.PI); ctx.stroke();
+      ctx.fillStyle = "#222";
+      ctx.font = `${Math.round(cell * 0.26)}px system-ui, sans-serif`;
+      ctx.fillText(Math.round(100 * mv.winrate), X(mv.x), Y(mv.y));
+    });
   }
   // Where the next stone would go.
   if (hover && !occupied.has(hover.x + "," + hover.y) && !state.over) {
@@ -335,7 +355,11 @@ function drawBoard(m) {
 function drawLine(line, X, Y, cell, side) {
   line.forEach((p, i) => {
     const colour = i % 2 === 0 ? side : 3 - side;
-    drawStone(X(p.x), Y(p.y), cell, colour, 0.55);
+    drawStone(X(p.x), Y(p.y), cell, colour, 0.6);
+    if (i === 0) {
+      ctx.strokeStyle = "#1346c8"; ctx.lineWidth = Math.max(2, cell / 12);
+      ctx.beginPath(); ctx.arc(X(p.x), Y(p.y), cell * 0.47, 0, 2 * Math.PI); ctx.stroke();
+    }
     ctx.fillStyle = colour === 1 ? "#fff" : "#000";
     ctx.font = `bold ${Math.round(cell * 0.4)}px system-ui, sans-serif`;
     ctx.fillText(String(i + 1), X(p.x), Y(p.y));
