@@ -254,7 +254,7 @@ func (wt *watch) onGame(r *manager.GameResult) {
 
 func (wt *watch) publishLocked() {
 	st := wt.state
-	st.Results = append([]watchResultJSON(nil), st.Results...)
+	st.Results = append(make([]watchResultJSON, 0, len(st.Results)), st.Results...) // [] in JSON, never null
 	for ch := range wt.subs {
 		select {
 		case ch <- event{"watch", st}:

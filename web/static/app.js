@@ -537,12 +537,13 @@ $("watchLeave").addEventListener("click", () => {
 
 function drawWatch() {
   const [a, b] = watch.names, [sa, sb, d] = watch.score;
-  const played = watch.results.length;
+  const results = watch.results || [];
+  const played = results.length;
   $("score").textContent = `${a} ${sa + d / 2} – ${sb + d / 2} ${b}  (${played} of ${watch.games} games, ${d} drawn)` +
     (watch.done ? " — finished" : "") + (watch.error ? ` — ${watch.error}` : "");
   const ol = $("results");
   ol.textContent = "";
-  for (const r of watch.results) {
+  for (const r of results) {
     const li = document.createElement("li");
     li.textContent = `${r.black} – ${r.white}: ${r.winner ? r.winner + " wins" : "draw"} (${r.reason}, ${r.moves} stones)`;
     ol.appendChild(li);
