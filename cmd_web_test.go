@@ -64,3 +64,26 @@ func TestWebWiring(t *testing.T) {
 		t.Errorf("bad weights: heat map %v, warning %q", opt.NewPolicy != nil, warn.String())
 	}
 }
+
+// TestWebFlags: --help answers 0 with the usage, a bad flag 2, and an
+// address that cannot be listened on 1 with the reason.
+func TestWebFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		says string
+	}{
+		{[]string{"web", "--help"}, 0, "usage: pbrain-kakugo web"},
+		{[]string{"web", "--bogus"}, 2, "unknown flag"},
+		{[]string{"web", "--addr", "127.0.0.1:99999"}, 1, "web:"},
+	}
+	for _, tc := range tests {
+		var out, errOut bytes.Buffer
+		if code := run(tc.args, strings.NewReader(""), &out, &errOut); code != tc.code {
+			t.Errorf("%v: exit %d, want %d (%s)", tc.args, code, tc.code, errOut.String())
+		}
+		if !strings.Contains(errOut.String(), tc.says) {
+			t.Errorf("%v: stderr %q does not say %q", tc.args, errOut.String(), tc.says)
+		}
+	}
+}

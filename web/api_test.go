@@ -561,3 +561,12 @@ func TestPageIsServed(t *testing.T) {
 		t.Errorf("players: %v", info)
 	}
 }
+
+// decodeJSON reads a response's JSON body into out.
+func decodeJSON(t *testing.T, resp *http.Response, out any) {
+	t.Helper()
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+		t.Fatal(err)
+	}
+}

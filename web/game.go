@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -318,6 +317,3 @@ func (g *game) close() {
 		delete(g.subs, ch)
 	}
 }
-
-// context is the server's: closing it stops every search.
-func (g *game) context() context.Context { return g.s.root }

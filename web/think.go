@@ -83,7 +83,7 @@ func (g *game) startLocked(mode string) {
 		g.note = err.Error()
 		return
 	}
-	ctx, cancel := context.WithCancel(g.context())
+	ctx, cancel := context.WithCancel(g.s.root) // the server's: closing it stops every search
 	job := &thinkJob{mode: mode, version: g.version, cancel: cancel}
 	g.job = job
 	prev, done := g.lastDone, make(chan struct{})
