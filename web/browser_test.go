@@ -31,8 +31,9 @@ func browserPath() string {
 // TestBrowserPlaysRenju loads the page in a real headless browser, imports
 // a renju position with a forbidden point for black, plays a move by
 // clicking the board, waits for the engine's reply and its analysis,
-// exports the game as SGF, analyses the position live, and watches a
-// short match between two brains.
+// exports the game as SGF, analyses the position live, watches a short
+// match between two brains, and plays in a second tab, which gets a game
+// of its own.
 // It saves a screenshot (KAKUGO_SCREENSHOT names the file; otherwise it
 // goes to the test's temporary directory).
 func TestBrowserPlaysRenju(t *testing.T) {
@@ -159,6 +160,27 @@ func TestBrowserPlaysRenju(t *testing.T) {
 		wait(`watch === null && state.stones.length === 10`),
 	); err != nil {
 		fail("watching a match", err)
+	}
+	// A second tab gets a game of its own: a move there leaves the first
+	// tab's game as it was.
+	first, err := chromedp.Run(ctx, chromedp.Evaluate[string](`state.id`))
+	if err != nil {
+		fail("reading the game's id", err)
+	}
+	tab, cancelTab := chromedp.NewContext(bctx)
+	defer cancelTab()
+	tctx, cancelTabRun := context.WithTimeout(tab, 3*time.Minute)
+	defer cancelTabRun()
+	if err := chromedp.Do(tctx, chromedp.Navigate(ts.URL), wait(`state !== null && state.stones.length === 0`),
+		clickCell(7, 7), wait(`state.stones.length === 2 && !state.thinking`)); err != nil {
+		fail("playing in a second tab", err)
+	}
+	second, err := chromedp.Run(tctx, chromedp.Evaluate[string](`state.id`))
+	if err != nil || second == first {
+		fail("the second tab's game", fmt.Errorf("id %q, the first tab's %q (%v)", second, first, err))
+	}
+	if err := chromedp.Do(ctx, wait(`state.id === "`+first+`" && state.stones.length === 10 && state.rule === "renju"`)); err != nil {
+		fail("the first tab after the second played", err)
 	}
 	name := os.Getenv("KAKUGO_SCREENSHOT")
 	if name == "" {
