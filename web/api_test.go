@@ -341,6 +341,24 @@ func TestRequestsMustComeFromThePage(t *testing.T) {
 	if code := post("application/json", ts.URL); code != 200 {
 		t.Errorf("a same-origin POST: status %d", code)
 	}
+	// A name that is not localhost (DNS rebinding) is refused, whatever
+	// the method.
+	req, _ := http.NewRequest("GET", ts.URL+"/api/games/"+st.ID, nil)
+	req.Host = "evil.example:8015"
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("Host evil.example: status %d", resp.StatusCode)
+	}
+	for host, ok := range map[string]bool{"127.0.0.1:8015": true, "localhost:8015": true, "[::1]:80": true,
+		"192.168.1.5": true, "LOCALHOST": true, "evil.example": false, "localhost.evil.example:80": false, "": false} {
+		if directHost(host) != ok {
+			t.Errorf("directHost(%q) = %v", host, !ok)
+		}
+	}
 }
 
 // TestTwoGamesDoNotMix plays two games at once, as two tabs would, with

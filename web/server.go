@@ -149,8 +149,14 @@ func (s *Server) routes() {
 // be JSON from the page itself: a browser sends a cross-site JSON POST
 // only after a preflight this server never grants, and the Origin check
 // stops the rest, so that no other web site can make this server play or
-// start programs (the watch runs commands).
+// start programs (the watch runs commands). The Host must be an IP address
+// or localhost: a site whose name an attacker points at 127.0.0.1 (DNS
+// rebinding) would otherwise count as the page's own origin.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !directHost(r.Host) {
+		writeError(w, http.StatusForbidden, fmt.Sprintf("host %q refused: open the board by its IP address or localhost", r.Host))
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 			writeError(w, http.StatusUnsupportedMediaType, "requests must be JSON (Content-Type: application/json)")
@@ -165,6 +171,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	s.mux.ServeHTTP(w, r)
+}
+
+// directHost reports whether a request's Host names this machine
+// directly: an IP address or localhost, with or without a port.
+func directHost(host string) bool {
+	h := host
+	if hh, _, err := net.SplitHostPort(host); err == nil {
+		h = hh
+	}
+	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	return strings.EqualFold(h, "localhost") || net.ParseIP(h) != nil
 }
 
 func (s *Server) handlePlayers(w http.ResponseWriter, r *http.Request) {
