@@ -25,10 +25,12 @@ var architectureLayers = map[string]int{
 	"search/mcts":             3,
 	"solve":                   3,
 	"search":                  4,
+	"prior":                   4,
 	"search/baseline":         5,
 	"protocol":                5,
 	"selfplay":                5,
 	"web":                     6,
+	"players":                 6,
 	"main":                    7,
 }
 

@@ -7,6 +7,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/kakugo/kakugo/players"
+	"github.com/kakugo/kakugo/prior"
 	"github.com/kakugo/kakugo/search"
 	"github.com/kakugo/kakugo/search/mcts"
 )
@@ -35,15 +37,15 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pbrain-kakugo bench: playouts and threads must be positive, and no arguments")
 		return 2
 	}
-	opt := kakugoOptions(1, mcts.LeafDefault)
+	opt := players.KakugoOptions(1)
 	opt.Threads = *threads
-	prior := "the CNN prior"
+	priorDesc := "the CNN prior"
 	if *noPrior {
-		prior = "no prior"
+		priorDesc = "no prior"
 	} else {
 		// The embedded network: its kernels give the same logits, bit for
 		// bit, in every build, so the signature does not depend on them.
-		pol, err := loadPolicy("")
+		pol, err := prior.Load("")
 		if err != nil {
 			fmt.Fprintf(stderr, "pbrain-kakugo bench: %v\n", err)
 			return 1
@@ -63,7 +65,7 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pbrain-kakugo bench: unknown leaf %q (rollout or static)\n", *leaf)
 		return 2
 	}
-	fmt.Fprintf(stdout, "bench: %d playouts a position, %d thread(s), %s leaves, %s\n", *playouts, *threads, search.NewKakugo(opt).Leaf(), prior)
+	fmt.Fprintf(stdout, "bench: %d playouts a position, %d thread(s), %s leaves, %s\n", *playouts, *threads, search.NewKakugo(opt).Leaf(), priorDesc)
 	if err := search.WriteBench(context.Background(), search.BenchOptions{Playouts: *playouts, Threads: *threads, Player: opt}, stdout); err != nil {
 		fmt.Fprintf(stderr, "pbrain-kakugo bench: %v\n", err)
 		return 1

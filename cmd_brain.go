@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 
 	"github.com/spf13/pflag"
 
+	"github.com/kakugo/kakugo/players"
 	"github.com/kakugo/kakugo/protocol"
 )
 
@@ -48,8 +48,8 @@ func brainConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 	// The protocol starts from these limits and INFO replaces them, so
 	// thread_num from the manager overrides the flag.
 	defaults := protocol.DefaultLimits()
-	defaults.Threads = brainThreads(*f.threads, getenv("KAKUGO_THREADS"))
-	player, err := newPlayerWith(*f.player, *f.seed, *f.weights, stderr)
+	defaults.Threads = players.Threads(*f.threads, getenv("KAKUGO_THREADS"))
+	player, err := players.New(*f.player, *f.seed, *f.weights, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "pbrain-kakugo brain: %v\n", err)
 		return nil, 2
@@ -75,8 +75,8 @@ func newBrainFlags(out io.Writer) (*pflag.FlagSet, *brainFlagValues) {
 	fs := pflag.NewFlagSet("brain", pflag.ContinueOnError)
 	fs.SetOutput(out)
 	def := ""
-	if ps := players(); len(ps) > 0 {
-		def = ps[0].name
+	if ps := players.List(); len(ps) > 0 {
+		def = ps[0].Name
 	}
 	return fs, &brainFlagValues{
 		player:  fs.String("player", def, "the player that chooses the moves (see pbrain-kakugo --help)"),
@@ -88,19 +88,4 @@ func newBrainFlags(out io.Writer) (*pflag.FlagSet, *brainFlagValues) {
 		folder:  fs.String("folder", "", "directory for players that learn between games (patterns) until the manager sends INFO folder"),
 		threads: fs.Int("threads", 0, "search threads until the manager sends INFO thread_num, which overrides it (0: KAKUGO_THREADS from the environment, else 1)"),
 	}
-}
-
-// brainThreads is the thread count the brain uses until the manager says
-// otherwise (INFO thread_num always wins, as the protocol asks): the
-// --threads flag when given (flag > 0), else the environment variable
-// KAKUGO_THREADS when it holds a positive number (kept so that older match
-// command lines, -e "env=KAKUGO_THREADS=2 ...", still work), else 1.
-func brainThreads(flag int, env string) int {
-	if flag > 0 {
-		return flag
-	}
-	if n, err := strconv.Atoi(env); err == nil && n > 0 {
-		return n
-	}
-	return 1
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/players"
 	"github.com/kakugo/kakugo/protocol"
 	"github.com/kakugo/kakugo/search"
 )
@@ -26,7 +27,7 @@ func TestCmdBrain(t *testing.T) {
 		{nil, "START 15\r\nBEGIN\r\n", 0, `^OK\n\d+,\d+\n$`},
 		{nil, "START 15\nEND\nBEGIN\n", 0, `^OK\n$`},
 		{[]string{"--suggest"}, "START 15\nBEGIN\nPLAY 0,0\n", 0, `^OK\nSUGGEST \d+,\d+\n0,0\n$`},
-		{[]string{"--debug", "--player", players()[0].name, "--seed", "7"}, "ABOUT\n", 0, `^name="Kakugo".*\n$`},
+		{[]string{"--debug", "--player", players.List()[0].Name, "--seed", "7"}, "ABOUT\n", 0, `^name="Kakugo".*\n$`},
 		{nil, "START 15\nINFO timeout_turn 1000\nTURN 7,7\n", 0, `^OK\nMESSAGE depth .*\n\d+,\d+\n$`},
 		{[]string{"--quiet"}, "START 15\nINFO timeout_turn 100\nTURN 7,7\n", 0, `^OK\n\d+,\d+\n$`},
 		{[]string{"--quiet"}, "START 15\nINFO timeout_turn 1000\nINFO show_detail 1\nTURN 7,7\n", 0, `^OK\nMESSAGE depth .*\n\d+,\d+\n$`},

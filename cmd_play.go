@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/players"
 	"github.com/kakugo/kakugo/search"
 )
 
@@ -23,7 +24,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ruleName := fs.String("rule", "freestyle", "rule: freestyle, standard, renju, caro, caro-exact, or a protocol number")
 	size := fs.String("size", "15", "board size: N or WxH")
 	colour := fs.String("engine", "white", "the engine's colour: black or white")
-	playerName := fs.String("player", players()[0].name, "the engine's player (see pbrain-kakugo --help)")
+	playerName := fs.String("player", players.List()[0].Name, "the engine's player (see pbrain-kakugo --help)")
 	seed := fs.Int64("seed", 1, "seed for players that break ties at random")
 	weightsFile := fs.String("weights", "", "policy network weights replacing the embedded ones (players with the CNN prior; an unreadable file is reported and the player plays without the prior)")
 	turn := fs.Duration("time", 2*time.Second, "the engine's time per move")
@@ -60,7 +61,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "play: --engine must be black or white, not %q\n", *colour)
 		return 2
 	}
-	player, err := newPlayerWith(*playerName, *seed, *weightsFile, stderr)
+	player, err := players.New(*playerName, *seed, *weightsFile, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "play:", err)
 		return 2
@@ -83,7 +84,7 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		if b.SideToMove() == engineColour {
 			lim := search.Limits{Turn: *turn, Match: search.Unlimited, Left: search.Unlimited, Start: time.Now(),
-				Threads: min(brainThreads(*threads, os.Getenv("KAKUGO_THREADS")), runtime.GOMAXPROCS(0))}
+				Threads: min(players.Threads(*threads, os.Getenv("KAKUGO_THREADS")), runtime.GOMAXPROCS(0))}
 			p := player.Move(context.Background(), b, lim)
 			if !b.Legal(p) {
 				fmt.Fprintln(stdout, "The engine has no legal move: you win.")

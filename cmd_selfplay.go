@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/players"
 	"github.com/kakugo/kakugo/protocol/manager"
 	"github.com/kakugo/kakugo/selfplay"
 )
@@ -52,7 +53,7 @@ func cmdSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 || *games <= 0 || *conc <= 0 || c.Nodes <= 0 || c.Turn < 0 || c.Temperature <= 0 || c.MaxMoves < 0 {
 		return fail("games, concurrency, nodes and temperature must be positive, turn and max-moves not negative, and no arguments")
 	}
-	if p, err := newPlayer(c.Player, 1); err != nil {
+	if p, err := players.New(c.Player, 1, "", os.Stderr); err != nil {
 		return fail("%v", err)
 	} else if _, ok := p.(selfplay.Analyser); !ok {
 		return fail("player %q does not report visit counts (use a kakugo player)", c.Player)
@@ -78,7 +79,7 @@ func cmdSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		w = f
 	}
 	c.NewPlayer = func(seed int64) (selfplay.Analyser, error) {
-		p, err := newPlayer(c.Player, seed)
+		p, err := players.New(c.Player, seed, "", os.Stderr)
 		if err != nil {
 			return nil, err
 		}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/kakugo/kakugo/players"
+	"github.com/kakugo/kakugo/prior"
 	"github.com/kakugo/kakugo/protocol"
 	"github.com/kakugo/kakugo/search/mcts"
 	"github.com/kakugo/kakugo/web"
@@ -31,7 +33,7 @@ func cmdWeb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
-	opt := webOptions(*seed, *weightsFile, brainThreads(*threads, os.Getenv("KAKUGO_THREADS")), stderr)
+	opt := webOptions(*seed, *weightsFile, players.Threads(*threads, os.Getenv("KAKUGO_THREADS")), stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if err := web.Run(ctx, *addr, opt, stdout); err != nil {
@@ -45,13 +47,13 @@ func cmdWeb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // this program as a brain for watched matches into the web board.
 func webOptions(seed int64, weightsFile string, threads int, warn io.Writer) web.Options {
 	opt := web.Options{Threads: threads}
-	for _, p := range players() {
-		opt.Players = append(opt.Players, web.PlayerInfo{Name: p.name, Summary: p.summary})
+	for _, p := range players.List() {
+		opt.Players = append(opt.Players, web.PlayerInfo{Name: p.Name, Summary: p.Summary})
 	}
 	opt.NewPlayer = func(name string) (protocol.Player, error) {
-		return newPlayerWith(name, seed, weightsFile, warn)
+		return players.New(name, seed, weightsFile, warn)
 	}
-	if pol, err := loadPolicy(weightsFile); err != nil {
+	if pol, err := prior.Load(weightsFile); err != nil {
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; no heat map\n", err)
 	} else {
 		opt.NewPolicy = func() mcts.Policy { return pol() }

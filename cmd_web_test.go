@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kakugo/kakugo/players"
 	"github.com/kakugo/kakugo/web"
 )
 
@@ -17,7 +18,7 @@ import (
 func TestWebWiring(t *testing.T) {
 	var warn bytes.Buffer
 	opt := webOptions(1, "", 1, &warn)
-	if len(opt.Players) != len(players()) || opt.Players[0].Name != players()[0].name {
+	if len(opt.Players) != len(players.List()) || opt.Players[0].Name != players.List()[0].Name {
 		t.Fatalf("players %v", opt.Players)
 	}
 	if opt.NewPolicy == nil || warn.Len() > 0 {

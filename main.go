@@ -9,6 +9,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/kakugo/kakugo/players"
 )
 
 // version is set at link time by the Makefile (-X main.version=...).
@@ -79,7 +81,7 @@ func usage(w io.Writer) {
 	fs, _ := newBrainFlags(w)
 	fs.PrintDefaults()
 	fmt.Fprintln(w, "\nplayers (--player NAME, for brain, play and web):")
-	for _, p := range players() {
-		fmt.Fprintf(w, "  %-15s %s\n", p.name, p.summary)
+	for _, p := range players.List() {
+		fmt.Fprintf(w, "  %-15s %s\n", p.Name, p.Summary)
 	}
 }

@@ -1,7 +1,7 @@
 // Package mcts is the primary search: a PUCT Monte Carlo tree search over
 // the evaluator's candidate moves, with static-evaluation (or roll-out)
 // leaves, priors from the evaluator's combo and potential logits mixed with
-// a Policy's (the CNN, which package main plugs in) on a lazy schedule,
+// a Policy's (the CNN, which package prior plugs in) on a lazy schedule,
 // several threads sharing one lock-free tree, proven wins and losses
 // propagated through the tree, and an optional VCF probe (package win)
 // at expansions.

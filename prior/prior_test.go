@@ -1,4 +1,4 @@
-package main
+package prior
 
 import (
 	"os"
@@ -11,7 +11,7 @@ import (
 // TestLoadPolicy: the embedded weights load and give a probability to every
 // legal candidate; a missing or corrupt file is an error, not a panic.
 func TestLoadPolicy(t *testing.T) {
-	build, err := loadPolicy("")
+	build, err := Load("")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestLoadPolicy(t *testing.T) {
 	bad := filepath.Join(dir, "bad.kkw")
 	os.WriteFile(bad, []byte("KKGONN\r\n\x01\x00\x00\x00garbage"), 0o644)
 	for _, path := range []string{filepath.Join(dir, "missing.kkw"), bad} {
-		if _, err := loadPolicy(path); err == nil {
+		if _, err := Load(path); err == nil {
 			t.Errorf("%s: loaded", path)
 		}
 	}

@@ -1,9 +1,14 @@
-package main
+// Package players names the built-in players and builds them: the full
+// player's variants (with the CNN prior plugged in through package prior,
+// and the tuning the environment gives), the simple players and the
+// sparring players. The brain, play, web and selfplay subcommands choose
+// their players here by name.
+package players
 
 import (
 	"fmt"
 	"io"
-	"os"
+	"strconv"
 	"strings"
 
 	"github.com/kakugo/kakugo/protocol"
@@ -12,13 +17,13 @@ import (
 	"github.com/kakugo/kakugo/search/mcts"
 )
 
-// playerSpec names a built-in player and builds a fresh one. seed feeds the
+// Spec names a built-in player and builds a fresh one. seed feeds the
 // players that choose at random among equals, so matches can be repeated.
 // The full player's variants also have kakugo set: their options, to which
-// policyPlayer adds the CNN prior when prior is set.
-type playerSpec struct {
-	name    string
-	summary string
+// New adds the CNN prior when prior is set.
+type Spec struct {
+	Name    string
+	Summary string
 	build   func(seed int64) protocol.Player
 	kakugo  func(seed int64) search.KakugoOptions
 	prior   bool
@@ -26,21 +31,21 @@ type playerSpec struct {
 
 // kakugoSpec is a variant of the full player: the default options changed
 // by tweak (nil: none), with or without the CNN prior.
-func kakugoSpec(name, summary string, prior bool, tweak func(*search.KakugoOptions)) playerSpec {
+func kakugoSpec(name, summary string, prior bool, tweak func(*search.KakugoOptions)) Spec {
 	opts := func(seed int64) search.KakugoOptions {
-		opt := kakugoOptions(seed, mcts.LeafDefault)
+		opt := KakugoOptions(seed)
 		if tweak != nil {
 			tweak(&opt)
 		}
 		return opt
 	}
-	return playerSpec{name: name, summary: summary, prior: prior, kakugo: opts,
+	return Spec{Name: name, Summary: summary, prior: prior, kakugo: opts,
 		build: func(seed int64) protocol.Player { return search.NewKakugo(opts(seed)) }}
 }
 
-// players lists the built-in players; the first is the default.
-func players() []playerSpec {
-	return []playerSpec{
+// List lists the built-in players; the first is the default.
+func List() []Spec {
+	return []Spec{
 		kakugoSpec("kakugo", "the full player: VCF search and defence and our VCT, then MCTS with the CNN policy prior asked lazily (root, and nodes at 30 visits), its move checked against the opponent's VCT; threads from INFO thread_num, else --threads or KAKUGO_THREADS", true, nil),
 		kakugoSpec("kakugo-noprior", "the full player without the CNN prior (the evaluator's priors alone; the default until 2026-11-23)", false, nil),
 		kakugoSpec("kakugo-rollout", "the full player with roll-out leaves (at most 30 plies of a pattern policy)", true,
@@ -60,44 +65,53 @@ func players() []playerSpec {
 		kakugoSpec("kakugo-vcf", "the full player with VCF search and defence only (the default until 2026-11-25)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCF }),
 		kakugoSpec("kakugo-nn", "the same as kakugo (the name older match logs use for the player with the prior)", true, nil),
-		{name: "greedy", summary: "Garcia's version one: the best point by combos and potentials, no search",
+		{Name: "greedy", Summary: "Garcia's version one: the best point by combos and potentials, no search",
 			build: func(int64) protocol.Player { return search.Greedy{} }},
-		{name: "interim", summary: "five, block five, else the best point by a line count (interim default)",
+		{Name: "interim", Summary: "five, block five, else the best point by a line count (interim default)",
 			build: func(int64) protocol.Player { return search.Interim{} }},
-		{name: "testai", summary: "Moilanen 2024 TestAI: eight-direction run scan, slightly defensive, random among the best",
+		{Name: "testai", Summary: "Moilanen 2024 TestAI: eight-direction run scan, slightly defensive, random among the best",
 			build: func(seed int64) protocol.Player { return baseline.NewTestAI(seed) }},
-		{name: "convolution", summary: "Yan & Feng 2018: 16 hard-coded line filters, attack and defence mixed with alpha 0.5",
+		{Name: "convolution", Summary: "Yan & Feng 2018: 16 hard-coded line filters, attack and defence mixed with alpha 0.5",
 			build: func(seed int64) protocol.Player { return baseline.NewConvolution(seed) }},
-		{name: "alphabeta", summary: "Adkins, Paek & Fair: alpha-beta to depth 3 over a piece-count and nearness score",
+		{Name: "alphabeta", Summary: "Adkins, Paek & Fair: alpha-beta to depth 3 over a piece-count and nearness score",
 			build: func(seed int64) protocol.Player { return baseline.NewAlphaBeta(seed) }},
-		{name: "patterns", summary: "Kulikov 2014: alpha-beta to depth 4 over learned linear and composite patterns",
+		{Name: "patterns", Summary: "Kulikov 2014: alpha-beta to depth 4 over learned linear and composite patterns",
 			build: func(seed int64) protocol.Player { return baseline.NewPatterns(seed) }},
 	}
 }
 
-// kakugoOptions are the full player's options: the leaf mode and the seed.
-// The thread count is left to the limits of each move, so that INFO
-// thread_num overrides the brain's --threads flag and KAKUGO_THREADS (see
-// brainThreads).
-func kakugoOptions(seed int64, leaf mcts.LeafMode) search.KakugoOptions {
-	return search.KakugoOptions{Leaf: leaf, Seed: uint64(seed)}
+// KakugoOptions are the full player's default options with the seed. The
+// thread count is left to the limits of each move, so that INFO thread_num
+// overrides the brain's --threads flag and KAKUGO_THREADS (see Threads).
+func KakugoOptions(seed int64) search.KakugoOptions {
+	return search.KakugoOptions{Leaf: mcts.LeafDefault, Seed: uint64(seed)}
 }
 
-// newPlayer builds the player called name.
-func newPlayer(name string, seed int64) (protocol.Player, error) {
-	return newPlayerWith(name, seed, "", os.Stderr)
-}
-
-// newPlayerWith builds the player called name, its policy network read
-// from the file weights when not empty (see policyPlayer for the errors,
-// which go to warn and never stop the player).
-func newPlayerWith(name string, seed int64, weights string, warn io.Writer) (protocol.Player, error) {
+// New builds the player called name, its policy network read from the
+// file weights when not empty (see withPrior for the errors, which go to
+// warn and never stop the player).
+func New(name string, seed int64, weights string, warn io.Writer) (protocol.Player, error) {
 	var names []string
-	for _, p := range players() {
-		if p.name == name {
-			return policyPlayer(p, seed, weights, warn), nil
+	for _, p := range List() {
+		if p.Name == name {
+			return withPrior(p, seed, weights, warn), nil
 		}
-		names = append(names, p.name)
+		names = append(names, p.Name)
 	}
 	return nil, fmt.Errorf("unknown player %q (one of: %s)", name, strings.Join(names, ", "))
+}
+
+// Threads is the thread count a player uses until the manager says
+// otherwise (INFO thread_num always wins, as the protocol asks): the
+// --threads flag when given (flag > 0), else the environment variable
+// KAKUGO_THREADS when it holds a positive number (kept so that older match
+// command lines, -e "env=KAKUGO_THREADS=2 ...", still work), else 1.
+func Threads(flag int, env string) int {
+	if flag > 0 {
+		return flag
+	}
+	if n, err := strconv.Atoi(env); err == nil && n > 0 {
+		return n
+	}
+	return 1
 }

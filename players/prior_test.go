@@ -1,4 +1,4 @@
-package main
+package players
 
 import (
 	"bytes"
@@ -51,7 +51,7 @@ func TestPlayerWeightsFile(t *testing.T) {
 			path = filepath.Join(dir, tc.file)
 		}
 		var warn bytes.Buffer
-		p, err := newPlayerWith(tc.player, 1, path, &warn)
+		p, err := New(tc.player, 1, path, &warn)
 		if err != nil {
 			t.Fatalf("%s %s: %v", tc.player, tc.file, err)
 		}
@@ -68,7 +68,7 @@ func TestPlayerWeightsFile(t *testing.T) {
 			t.Errorf("%s %s: illegal move %v", tc.player, tc.file, m)
 		}
 	}
-	if _, err := newPlayerWith("nobody", 1, "", &bytes.Buffer{}); err == nil {
+	if _, err := New("nobody", 1, "", &bytes.Buffer{}); err == nil {
 		t.Error("an unknown player was built")
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package players
 
 import (
 	"context"
@@ -18,9 +18,9 @@ import (
 // fixed playout budget so that the test does not depend on the clock.
 func TestEveryPlayerPlaysLegally(t *testing.T) {
 	sizes := [][2]int{{15, 15}, {12, 9}}
-	for _, spec := range players() {
-		t.Run(spec.name, func(t *testing.T) {
-			if testing.Short() && spec.name != players()[0].name && spec.name != "greedy" {
+	for _, spec := range List() {
+		t.Run(spec.Name, func(t *testing.T) {
+			if testing.Short() && spec.Name != List()[0].Name && spec.Name != "greedy" {
 				t.Skip("short: only the default and greedy")
 			}
 			for ri, rule := range engine.Rules {
@@ -28,11 +28,11 @@ func TestEveryPlayerPlaysLegally(t *testing.T) {
 					if testing.Short() && si > 0 {
 						continue
 					}
-					me, err := newPlayerWith(spec.name, int64(ri), "", io.Discard)
+					me, err := New(spec.Name, int64(ri), "", io.Discard)
 					if err != nil {
 						t.Fatal(err)
 					}
-					other, _ := newPlayer("interim", 0)
+					other, _ := New("interim", 0, "", io.Discard)
 					black, white := me, other
 					if (ri+si)%2 == 1 {
 						black, white = other, me
@@ -52,7 +52,7 @@ func TestEveryPlayerPlaysLegally(t *testing.T) {
 						if !b.Legal(m) {
 							who := "interim"
 							if p == me {
-								who = spec.name
+								who = spec.Name
 							}
 							t.Fatalf("%v %dx%d: %s played an illegal move %d after %d moves", rule, sz[0], sz[1], who, m, b.MoveCount())
 						}
