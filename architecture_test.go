@@ -31,6 +31,7 @@ var architectureLayers = map[string]int{
 	"selfplay":                5,
 	"web":                     6,
 	"players":                 6,
+	"play":                    6,
 	"main":                    7,
 }
 
