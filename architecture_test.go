@@ -21,6 +21,7 @@ var architectureLayers = map[string]int{
 	"search/internal/testpos": 1,
 	"protocol/manager":        1,
 	"tactics":                 1,
+	"training":                2,
 	"search/win":              2,
 	"search/mcts":             3,
 	"solve":                   3,

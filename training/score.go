@@ -1,0 +1,67 @@
+package training
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/kakugo/kakugo/nn"
+)
+
+// Pick returns the games of the split side named: all, test or train.
+func (r *Records) Pick(games []nn.Game, side string) ([]nn.Game, error) {
+	train, test := r.Split(games)
+	switch side {
+	case "test":
+		return test, nil
+	case "train":
+		return train, nil
+	case "all":
+		return games, nil
+	}
+	return nil, fmt.Errorf("--split must be all, test or train, not %q", side)
+}
+
+// group is the key of a game's group in the accuracy report: by league
+// (with year and rule), rule, year, size, or anything else for one group.
+func group(by string) func(*nn.Game) string {
+	return func(g *nn.Game) string {
+		switch by {
+		case "league":
+			return strings.TrimSpace(g.Year + " " + g.League + " " + g.Rule.String())
+		case "rule":
+			return g.Rule.String()
+		case "year":
+			return g.Year
+		case "size":
+			return fmt.Sprintf("%dx%d", g.W, g.H)
+		}
+		return "all"
+	}
+}
+
+// WriteAccuracy scores net's top-1 and top-5 move prediction on games with
+// threads goroutines and writes a line per group (see group) and the total,
+// which names the split side the games came from.
+func WriteAccuracy(w io.Writer, net *nn.Net, games []nn.Game, threads int, by, side string) {
+	start := time.Now()
+	res := nn.Evaluate(net, Features, games, threads, group(by))
+	var total nn.Accuracy
+	keys := make([]string, 0, len(res))
+	for k := range res {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		a := res[k]
+		total.Merge(*a)
+		fmt.Fprintf(w, "%-32s %s", k, a)
+		if a.Skipped > 0 {
+			fmt.Fprintf(w, ", %d illegal moves skipped", a.Skipped)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "%-32s %s  [%d games, %s split, %v]\n", "total", total, len(games), side, time.Since(start).Round(time.Second))
+}
