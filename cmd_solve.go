@@ -15,14 +15,6 @@ import (
 	"github.com/kakugo/kakugo/solve"
 )
 
-// Default locations of the shared test data, relative to the repository.
-const (
-	defaultPuzzles = "../shared/puzzles/renju-puzzles.jsonl"
-	defaultQuintet = "../shared/positions/quintet_renju_mates.json"
-	defaultMintaka = "../shared/positions/mintaka_renju_vcf.json"
-	defaultGames   = "../shared/games/gomocup-games.jsonl.gz"
-)
-
 // cmdSolve finds forced wins (VCF/VCT) in positions or problems.
 func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("solve", pflag.ContinueOnError)
@@ -34,18 +26,19 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	perPos := fs.Duration("time", time.Second, "time limit per position")
 	nodes := fs.Int64("nodes", 0, "node limit per position (0 = none)")
 	depth := fs.Int("depth", 0, "attack-depth limit in attacker moves, the final five included (0 = default)")
-	puzzles := fs.Bool("puzzles", false, "read renju problems (JSON lines, "+defaultPuzzles+" when no file is named)")
+	puzzles := fs.Bool("puzzles", false, "read renju problems (JSON lines, "+solve.DefaultPuzzles+" when no file is named)")
 	mode := fs.String("mode", "", "with --puzzles: only problems of this kind (VCF, VCT, VCT3, ...; a prefix of mode_name)")
 	level := fs.Int("level", 0, "with --puzzles: only problems of this level (0 = any)")
-	limit := fs.Int("limit", 0, "solve at most this many positions (0 = all)")
-	every := fs.Int("every", 1, "solve every N-th position only (an even sample)")
+	var sel solve.Selection
+	fs.IntVar(&sel.Limit, "limit", 0, "solve at most this many positions (0 = all)")
+	fs.IntVar(&sel.Every, "every", 1, "solve every N-th position only (an even sample)")
 	ids := fs.StringSlice("id", nil, "with --puzzles: only the problems with these ids (comma-separated)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the solving to this file")
-	quintet := fs.Bool("quintet", false, "solve the quintet mates ("+defaultQuintet+" when no file is named) under their attack-depth limits")
-	mintaka := fs.Bool("mintaka", false, "solve the mintaka VCF positions ("+defaultMintaka+" when no file is named)")
-	games := fs.Bool("games", false, "sample positions from Gomocup games ("+defaultGames+" when no file is named) where the side to move went on to lose; implies --check")
-	sample := fs.Int("sample", 300, "with --games: how many positions")
-	step := fs.Int("step", 118, "with --games: take every step-th game")
+	quintet := fs.Bool("quintet", false, "solve the quintet mates ("+solve.DefaultQuintet+" when no file is named) under their attack-depth limits")
+	mintaka := fs.Bool("mintaka", false, "solve the mintaka VCF positions ("+solve.DefaultMintaka+" when no file is named)")
+	games := fs.Bool("games", false, "sample positions from Gomocup games ("+solve.DefaultGames+" when no file is named) where the side to move went on to lose; implies --check")
+	fs.IntVar(&sel.Sample, "sample", 300, "with --games: how many positions")
+	fs.IntVar(&sel.Step, "step", 118, "with --games: take every step-th game")
 	check := fs.Bool("check", false, "search without the built-in proof check, then replay every claimed win through the checker and count the rejections")
 	method := fs.String("method", "dfs", "search: dfs (iterative deepening) or pn (df-pn)")
 	threats := fs.String("threats", "twos", "VCT quiet threats: open-threes, threes or twos")
@@ -82,7 +75,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	ws := win.New(*ttEntries)
-	if err := configureWin(ws, *method, *threats, *schedule); err != nil {
+	if err := solve.Configure(ws, *method, *threats, *schedule); err != nil {
 		return fail(err)
 	}
 	ws.NoVerify = *noVerify || *check
@@ -90,30 +83,18 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opt := solve.Options{Rule: rule, W: w, H: h, VCF: *vcf, VCT: *vct, Mode: *mode, Level: *level,
 		IDs: *ids, Depth: *depth, Notation: *notation}
 
-	var cases []solve.Case
+	src := solve.FromPos
 	switch {
 	case *puzzles:
-		cases, err = solve.ReadFiles(fs.Args(), defaultPuzzles, stdin, func(r io.Reader, name string) ([]solve.Case, error) {
-			return solve.ReadPuzzles(r, name, &opt)
-		})
+		src = solve.FromPuzzles
 	case *quintet:
-		cases, err = solve.ReadFiles(fs.Args(), defaultQuintet, stdin, func(r io.Reader, name string) ([]solve.Case, error) {
-			return solve.ReadQuintet(r, &opt)
-		})
+		src = solve.FromQuintet
 	case *games:
-		*check = true
-		cases, err = solve.ReadFiles(fs.Args(), defaultGames, stdin, func(r io.Reader, name string) ([]solve.Case, error) {
-			return solve.ReadGames(r, name, &opt, *sample, *step)
-		})
+		src, *check = solve.FromGames, true
 	case *mintaka:
-		cases, err = solve.ReadFiles(fs.Args(), defaultMintaka, stdin, func(r io.Reader, name string) ([]solve.Case, error) {
-			return solve.ReadMintaka(r, &opt)
-		})
-	default:
-		cases, err = solve.ReadFiles(fs.Args(), "", stdin, func(r io.Reader, name string) ([]solve.Case, error) {
-			return solve.ReadPos(r, name, &opt)
-		})
+		src = solve.FromMintaka
 	}
+	cases, err := solve.Read(src, fs.Args(), stdin, &opt, sel)
 	if err != nil {
 		return fail(err)
 	}
@@ -121,22 +102,9 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "solve: skipped %d problems whose side to move is unknown: %s\n",
 			len(opt.Skipped), strings.Join(opt.Skipped, ", "))
 	}
-	if *every > 1 {
-		var kept []solve.Case
-		for i := 0; i < len(cases); i += *every {
-			kept = append(kept, cases[i])
-		}
-		cases = kept
-	}
-	if *limit > 0 && len(cases) > *limit {
-		cases = cases[:*limit]
-	}
-	clock := solve.WallClock
-	if *cpu {
-		if _, ok := solve.CPUTime(); !ok {
-			return fail(fmt.Errorf("--cpu: no CPU clock on this system"))
-		}
-		clock = solve.CPUClock
+	clock, err := solve.ClockFor(*cpu)
+	if err != nil {
+		return fail(err)
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -151,43 +119,4 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	solve.Run(ws, cases, solve.Limits{PerPosition: *perPos, MaxNodes: *nodes, Clock: clock}, *quiet, *check, stdout)
 	return 0
-}
-
-// configureWin applies the algorithm flags.
-func configureWin(ws *win.Search, method, threats, schedule string) error {
-	switch method {
-	case "dfs":
-		ws.Method = win.DepthFirst
-	case "pn", "df-pn", "dfpn":
-		ws.Method = win.ProofNumber
-	default:
-		return fmt.Errorf("--method %q: want dfs or pn", method)
-	}
-	switch threats {
-	case "open-threes":
-		ws.Threats = win.ThreatsOpenThrees
-	case "threes":
-		ws.Threats = win.ThreatsThrees
-	case "twos":
-		ws.Threats = win.ThreatsTwos
-	default:
-		return fmt.Errorf("--threats %q: want open-threes, threes or twos", threats)
-	}
-	switch schedule {
-	case "auto":
-		ws.Schedule = win.ScheduleAuto
-	case "step":
-		ws.Schedule = win.ScheduleStep
-	case "double":
-		ws.Schedule = win.ScheduleDouble
-	case "full":
-		ws.Schedule = win.ScheduleFull
-	case "quiet":
-		ws.Schedule = win.ScheduleQuiet
-	case "weighted":
-		ws.Schedule = win.ScheduleWeighted
-	default:
-		return fmt.Errorf("--schedule %q: want auto, step, double, full, quiet or weighted", schedule)
-	}
-	return nil
 }
