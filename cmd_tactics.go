@@ -38,15 +38,10 @@ flags:`)
 		fmt.Fprintln(stderr, "tactics: give --sgf and --msg files in pairs")
 		return 2
 	}
-	var all []tactics.Position
-	total := 0
-	for i := range *sgfs {
-		ps, n, err := tacticsFrom((*sgfs)[i], (*msgs)[i], *name)
-		if err != nil {
-			fmt.Fprintf(stderr, "tactics: %v\n", err)
-			return 1
-		}
-		all, total = append(all, ps...), total+n
+	all, total, err := tactics.FromFiles(*sgfs, *msgs, *name)
+	if err != nil {
+		fmt.Fprintf(stderr, "tactics: %v\n", err)
+		return 1
 	}
 	w := stdout
 	if *out != "-" {
@@ -62,37 +57,8 @@ flags:`)
 		fmt.Fprintf(stderr, "tactics: %v\n", err)
 		return 1
 	}
-	own := 0
-	for _, p := range all {
-		if p.Announcer {
-			own++
-		}
-	}
+	own := tactics.Announced(all)
 	fmt.Fprintf(stderr, "tactics: %d games, %d won positions (%s to move in %d, its opponent in %d)\n",
 		total, len(all), *name, own, len(all)-own)
 	return 0
-}
-
-// tacticsFrom extracts the won positions of one pair of record files and
-// the number of games they hold.
-func tacticsFrom(sgfPath, msgPath, name string) ([]tactics.Position, int, error) {
-	sf, err := os.Open(sgfPath)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer sf.Close()
-	games, err := tactics.ReadSGF(sf)
-	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", sgfPath, err)
-	}
-	mf, err := os.Open(msgPath)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer mf.Close()
-	mates, err := tactics.ReadMessages(mf)
-	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", msgPath, err)
-	}
-	return tactics.Extract(games, mates, name), len(games), nil
 }

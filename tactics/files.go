@@ -1,0 +1,61 @@
+package tactics
+
+import (
+	"fmt"
+	"os"
+)
+
+// FromFiles extracts the won positions of pairs of record files, sgfs[i]
+// (c-gomoku-cli's -sgf) with msgs[i] (its -msg), in which engineName's
+// announcements count, and returns them with the number of games read.
+func FromFiles(sgfs, msgs []string, engineName string) ([]Position, int, error) {
+	if len(sgfs) != len(msgs) {
+		return nil, 0, fmt.Errorf("%d -sgf files but %d -msg files", len(sgfs), len(msgs))
+	}
+	var all []Position
+	total := 0
+	for i := range sgfs {
+		ps, n, err := fromPair(sgfs[i], msgs[i], engineName)
+		if err != nil {
+			return nil, 0, err
+		}
+		all, total = append(all, ps...), total+n
+	}
+	return all, total, nil
+}
+
+// fromPair extracts the won positions of one pair of record files and the
+// number of games they hold.
+func fromPair(sgfPath, msgPath, engineName string) ([]Position, int, error) {
+	sf, err := os.Open(sgfPath)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer sf.Close()
+	games, err := ReadSGF(sf)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", sgfPath, err)
+	}
+	mf, err := os.Open(msgPath)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer mf.Close()
+	mates, err := ReadMessages(mf)
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: %w", msgPath, err)
+	}
+	return Extract(games, mates, engineName), len(games), nil
+}
+
+// Announced counts the positions whose side to move is the engine that
+// announced the win.
+func Announced(ps []Position) int {
+	n := 0
+	for _, p := range ps {
+		if p.Announcer {
+			n++
+		}
+	}
+	return n
+}
