@@ -6,8 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
@@ -30,27 +28,28 @@ func cmdMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		"a brain: [name=NAME] [dir=DIR] [env=KEY=VALUE] COMMAND [ARGS], or cmd=\"COMMAND ARGS\" (repeat; at least 2)")
 	ruleName := fs.String("rule", "freestyle", "rule: freestyle, standard, renju, caro, caro-exact, or a protocol number")
 	size := fs.String("size", "15", "board size: N or WxH (RECTSTART)")
-	turn := fs.Duration("turn", time.Second, "time per move, INFO timeout_turn (0 = none)")
-	matchTime := fs.Duration("match", 0, "time per game and engine, INFO timeout_match (0 = none)")
-	tolerance := fs.Duration("tolerance", time.Second, "how late a move may be before it loses on time")
-	hard := fs.Duration("hard-timeout", 2*time.Second, "extra wait past the tolerance before a silent brain is killed (no reply)")
-	startTimeout := fs.Duration("start-timeout", 10*time.Second, "wait for OK after START")
-	grace := fs.Duration("grace", time.Second, "time a brain has to exit after END")
-	maxMemory := fs.Int64("max-memory", 0, "INFO max_memory in bytes (0 = no limit; Gomocup uses 367001600); not enforced")
-	drawAfter := fs.Int("draw-after", 0, "adjudicate a draw once the board holds this many stones (0 = never; a full board always draws)")
+	var o manager.Options
+	fs.DurationVar(&o.TurnTime, "turn", time.Second, "time per move, INFO timeout_turn (0 = none)")
+	fs.DurationVar(&o.MatchTime, "match", 0, "time per game and engine, INFO timeout_match (0 = none)")
+	fs.DurationVar(&o.Tolerance, "tolerance", time.Second, "how late a move may be before it loses on time")
+	fs.DurationVar(&o.HardTimeout, "hard-timeout", 2*time.Second, "extra wait past the tolerance before a silent brain is killed (no reply)")
+	fs.DurationVar(&o.StartTimeout, "start-timeout", 10*time.Second, "wait for OK after START")
+	fs.DurationVar(&o.Grace, "grace", time.Second, "time a brain has to exit after END")
+	fs.Int64Var(&o.MaxMemory, "max-memory", 0, "INFO max_memory in bytes (0 = no limit; Gomocup uses 367001600); not enforced")
+	fs.IntVar(&o.DrawAfter, "draw-after", 0, "adjudicate a draw once the board holds this many stones (0 = never; a full board always draws)")
 	openings := fs.String("openings", "", "opening file, pos (h8i9g7) or offset (dx,dy, ...) notation; each opening is played with both colours")
-	random := fs.Bool("random", false, "take the openings in a random order (see --seed) instead of file order")
-	seed := fs.Uint64("seed", 0, "seed of the random opening order (0 = pick one and report it)")
-	games := fs.IntP("games", "n", 2, fmt.Sprintf("games per pair of engines (with --sprt: the cap, default %d)", sprtDefaultGames))
-	concurrency := fs.IntP("concurrency", "j", 1, "games played at once")
-	gauntlet := fs.Bool("gauntlet", false, "the first engine plays each other one (default: round robin)")
-	toMove := fs.Bool("to-move", false, "play each opening once, the first engine taking the side to move (a conversion test of won positions; -n counts openings)")
-	reuse := fs.Bool("reuse", false, "keep one process per engine for the whole match, with a new START per game")
+	fs.BoolVar(&o.RandomOrder, "random", false, "take the openings in a random order (see --seed) instead of file order")
+	fs.Uint64Var(&o.Seed, "seed", 0, "seed of the random opening order (0 = pick one and report it)")
+	fs.IntVarP(&o.Games, "games", "n", 2, fmt.Sprintf("games per pair of engines (with --sprt: the cap, default %d)", sprtDefaultGames))
+	fs.IntVarP(&o.Concurrency, "concurrency", "j", 1, "games played at once")
+	fs.BoolVar(&o.Gauntlet, "gauntlet", false, "the first engine plays each other one (default: round robin)")
+	fs.BoolVar(&o.ToMove, "to-move", false, "play each opening once, the first engine taking the side to move (a conversion test of won positions; -n counts openings)")
+	fs.BoolVar(&o.Reuse, "reuse", false, "keep one process per engine for the whole match, with a new START per game")
 	sprt := fs.String("sprt", "", "sequential test ELO0,ELO1 (logistic Elo of the first engine over the second); stops when decided")
 	alpha := fs.Float64("alpha", 0.05, "SPRT false positive rate")
 	beta := fs.Float64("beta", 0.05, "SPRT false negative rate")
-	outDir := fs.String("out-dir", "", "directory for a psq and an SGF record of every game")
-	keep := fs.Bool("keep-messages", false, "also save each game's brain output (MESSAGE lines and others) as a .log in --out-dir")
+	fs.StringVar(&o.OutDir, "out-dir", "", "directory for a psq and an SGF record of every game")
+	fs.BoolVar(&o.KeepMessages, "keep-messages", false, "also save each game's brain output (MESSAGE lines and others) as a .log in --out-dir")
 	jsonFile := fs.String("json", "", "write the summary as JSON to this file (- = stdout)")
 	info := fs.StringArray("info", nil, "extra INFO line for every brain, KEY=VALUE (e.g. thread_num=1; repeat)")
 	quiet := fs.BoolP("quiet", "q", false, "no progress line per game on stderr")
@@ -78,12 +77,6 @@ flags:`)
 		return 2
 	}
 
-	o := manager.Options{
-		TurnTime: *turn, MatchTime: *matchTime, Tolerance: *tolerance, HardTimeout: *hard,
-		StartTimeout: *startTimeout, Grace: *grace, MaxMemory: *maxMemory, DrawAfter: *drawAfter,
-		RandomOrder: *random, Seed: *seed, Games: *games, Concurrency: *concurrency,
-		Gauntlet: *gauntlet, ToMove: *toMove, Reuse: *reuse, OutDir: *outDir, KeepMessages: *keep,
-	}
 	for _, s := range append(append([]string(nil), *engines...), fs.Args()...) {
 		spec, err := manager.ParseEngineSpec(s)
 		if err != nil {
@@ -106,29 +99,25 @@ flags:`)
 			return fail("%v", err)
 		}
 	}
-	if *keep && *outDir == "" {
+	if o.KeepMessages && o.OutDir == "" {
 		return fail("--keep-messages needs --out-dir")
 	}
-	if *tolerance == 0 {
+	if o.Tolerance == 0 {
 		// The library reads 0 as "use the default"; a zero tolerance is
 		// still possible from the command line.
 		o.Tolerance = time.Nanosecond
 	}
 	for _, kv := range *info {
-		k, v, ok := strings.Cut(kv, "=")
-		if !ok || k == "" {
-			return fail("--info %q: want KEY=VALUE", kv)
+		line, err := manager.ParseInfo(kv)
+		if err != nil {
+			return fail("--info %v", err)
 		}
-		o.Info = append(o.Info, k+" "+v)
+		o.Info = append(o.Info, line)
 	}
 	if *sprt != "" {
-		e0, e1, ok := strings.Cut(*sprt, ",")
-		elo0, err0 := strconv.ParseFloat(strings.TrimSpace(e0), 64)
-		elo1, err1 := strconv.ParseFloat(strings.TrimSpace(e1), 64)
-		if !ok || err0 != nil || err1 != nil {
-			return fail("--sprt %q: want ELO0,ELO1", *sprt)
+		if o.SPRT, err = manager.ParseSPRT(*sprt, *alpha, *beta); err != nil {
+			return fail("--sprt %v", err)
 		}
-		o.SPRT = &manager.SPRT{Elo0: elo0, Elo1: elo1, Alpha: *alpha, Beta: *beta}
 		if !fs.Changed("games") {
 			o.Games = sprtDefaultGames
 		}
@@ -154,35 +143,12 @@ flags:`)
 	if *jsonFile == "-" {
 		table = stderr
 	}
-	fmt.Fprintln(table)
-	sum.WriteTable(table)
-	if sum.Settings.RandomOrder {
-		fmt.Fprintf(table, "opening order seed: %d\n", sum.Settings.Seed)
-	}
-	if *jsonFile != "" {
-		if err := writeJSONSummary(sum, *jsonFile, stdout); err != nil {
-			fmt.Fprintf(stderr, "match: %v\n", err)
-			code = 1
-		}
+	if err := sum.Report(table, *jsonFile, stdout); err != nil {
+		fmt.Fprintf(stderr, "match: %v\n", err)
+		code = 1
 	}
 	if sum.Interrupted && code == 0 {
 		code = 130
 	}
 	return code
-}
-
-// writeJSONSummary writes the summary to path, or to stdout for "-".
-func writeJSONSummary(sum *manager.Summary, path string, stdout io.Writer) error {
-	if path == "-" {
-		return sum.WriteJSON(stdout)
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := sum.WriteJSON(f); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
