@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/spf13/pflag"
-
 	"github.com/kakugo/kakugo/players"
 	"github.com/kakugo/kakugo/prior"
 	"github.com/kakugo/kakugo/search"
@@ -19,17 +17,12 @@ import (
 // totals and the signature (the node total), which stays the same on every
 // run and machine as long as the search does not change (one thread only).
 func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("bench", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("bench", "usage: pbrain-kakugo bench [flags]   fixed-playout search benchmark with a node signature", stderr)
 	playouts := fs.Int64("playouts", 3000, "MCTS playouts per position")
 	threads := fs.Int("threads", 1, "search threads (the signature is repeatable with 1 only)")
 	leaf := fs.String("leaf", "", "leaf values: rollout or static (default: the player's default)")
 	noWin := fs.Bool("nowin", false, "turn the winning search off")
 	noPrior := fs.Bool("noprior", false, "search without the CNN policy prior (the player kakugo-noprior)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: pbrain-kakugo bench [flags]   fixed-playout search benchmark with a node signature")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

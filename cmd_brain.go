@@ -30,10 +30,6 @@ func cmdBrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // --help it returns nil and the exit code.
 func brainConfig(args []string, getenv func(string) string, stderr io.Writer) (*protocol.Config, int) {
 	fs, f := newBrainFlags(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: pbrain-kakugo [brain] [flags]   Gomocup brain on stdin/stdout")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return nil, code
 	}
@@ -72,8 +68,7 @@ type brainFlagValues struct {
 // newBrainFlags defines the brain's flags, for brainConfig and for the
 // top-level --help.
 func newBrainFlags(out io.Writer) (*pflag.FlagSet, *brainFlagValues) {
-	fs := pflag.NewFlagSet("brain", pflag.ContinueOnError)
-	fs.SetOutput(out)
+	fs := newFlagSet("brain", "usage: pbrain-kakugo [brain] [flags]   Gomocup brain on stdin/stdout", out)
 	def := ""
 	if ps := players.List(); len(ps) > 0 {
 		def = ps[0].Name

@@ -9,8 +9,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/protocol/manager"
 )
@@ -22,8 +20,19 @@ const sprtDefaultGames = 20000
 // cmdMatch runs games between Gomocup brains and reports the score, Elo
 // and, on request, an SPRT verdict.
 func cmdMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("match", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("match", `usage: pbrain-kakugo match [flags] [ENGINE...]
+
+Runs games between Gomocup brains, each in its own process. Engines come
+from --engine or as arguments, for example:
+
+  pbrain-kakugo match -n 20 --turn 200ms --openings f15-base-8k.txt \
+    -e "name=interim ./pbrain-kakugo --player interim" \
+    -e "name=testai ./pbrain-kakugo --player testai"
+
+Elo is the first engine's of each pair, with a 95% interval from the game
+pairs (pentanomial) once any pair is complete.
+
+flags:`, stderr)
 	engines := fs.StringArrayP("engine", "e", nil,
 		"a brain: [name=NAME] [dir=DIR] [env=KEY=VALUE] COMMAND [ARGS], or cmd=\"COMMAND ARGS\" (repeat; at least 2)")
 	ruleName := fs.String("rule", "freestyle", "rule: freestyle, standard, renju, caro, caro-exact, or a protocol number")
@@ -53,22 +62,6 @@ func cmdMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	jsonFile := fs.String("json", "", "write the summary as JSON to this file (- = stdout)")
 	info := fs.StringArray("info", nil, "extra INFO line for every brain, KEY=VALUE (e.g. thread_num=1; repeat)")
 	quiet := fs.BoolP("quiet", "q", false, "no progress line per game on stderr")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: pbrain-kakugo match [flags] [ENGINE...]
-
-Runs games between Gomocup brains, each in its own process. Engines come
-from --engine or as arguments, for example:
-
-  pbrain-kakugo match -n 20 --turn 200ms --openings f15-base-8k.txt \
-    -e "name=interim ./pbrain-kakugo --player interim" \
-    -e "name=testai ./pbrain-kakugo --player testai"
-
-Elo is the first engine's of each pair, with a 95% interval from the game
-pairs (pentanomial) once any pair is complete.
-
-flags:`)
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

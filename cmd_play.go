@@ -7,8 +7,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/play"
 	"github.com/kakugo/kakugo/players"
@@ -16,8 +14,7 @@ import (
 
 // cmdPlay lets a person play the engine in the terminal.
 func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("play", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("play", "usage: pbrain-kakugo play [flags]\n\nType moves like h8 (column letter, row number), 'undo' to take back\nyour last move, 'quit' to stop.\n\nflags:", stderr)
 	ruleName := fs.String("rule", "freestyle", "rule: freestyle, standard, renju, caro, caro-exact, or a protocol number")
 	size := fs.String("size", "15", "board size: N or WxH")
 	colour := fs.String("engine", "white", "the engine's colour: black or white")
@@ -26,10 +23,6 @@ func cmdPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	weightsFile := fs.String("weights", "", "policy network weights replacing the embedded ones (players with the CNN prior; an unreadable file is reported and the player plays without the prior)")
 	turn := fs.Duration("time", 2*time.Second, "the engine's time per move")
 	threads := fs.Int("threads", 0, "the engine's search threads (0: KAKUGO_THREADS from the environment, else 1)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: pbrain-kakugo play [flags]\n\nType moves like h8 (column letter, row number), 'undo' to take back\nyour last move, 'quit' to stop.\n\nflags:")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

@@ -5,8 +5,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/players"
 	"github.com/kakugo/kakugo/protocol/manager"
@@ -16,8 +14,7 @@ import (
 // cmdSelfplay plays the full player against itself and writes each game
 // with the search's visit counts, as training records for `train`.
 func cmdSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("selfplay", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("selfplay", "usage: pbrain-kakugo selfplay [flags]   self-play games with visit counts, as JSON lines for train", stderr)
 	var c selfplay.Config
 	games := fs.Int("games", 2, "games to play")
 	fs.StringVar(&c.Player, "player", "kakugo", "the player (a kakugo variant: it must report visit counts)")
@@ -32,10 +29,6 @@ func cmdSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the players and of the random draws")
 	out := fs.String("out", "-", "output file of JSON lines (- for standard output); appended to")
 	conc := fs.Int("concurrency", 1, "games played at once")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: pbrain-kakugo selfplay [flags]   self-play games with visit counts, as JSON lines for train")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/search/win"
 	"github.com/kakugo/kakugo/solve"
@@ -17,8 +15,7 @@ import (
 
 // cmdSolve finds forced wins (VCF/VCT) in positions or problems.
 func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("solve", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("solve", "usage: pbrain-kakugo solve [flags] [files]\n\nFinds forced wins for the side to move. Positions are pos strings, one per\nline (moves black first, side to move by parity), read from the files named\nor standard input; or renju problems (--puzzles), or the shared quintet or\nmintaka mates. Prints each result and a summary.\n\nflags:", stderr)
 	ruleName := fs.String("rule", "freestyle", "rule of pos-string positions: freestyle, standard, renju, caro, caro-exact, or a protocol number")
 	size := fs.String("size", "15", "board size of pos-string positions: N or WxH")
 	vcf := fs.Bool("vcf", false, "search for a VCF (victory by continuous fours)")
@@ -49,10 +46,6 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	notation := fs.String("notation", "auto", "moves in pos (h8, y from the top) or diagram (H8, row from the bottom) notation; auto picks diagram for problems")
 	quiet := fs.Bool("quiet", false, "print only the summary")
 	cpu := fs.Bool("cpu", false, "limit and time each position by the process's CPU time, not the wall clock (for a shared, busy machine; run with GOMAXPROCS=1)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: pbrain-kakugo solve [flags] [files]\n\nFinds forced wins for the side to move. Positions are pos strings, one per\nline (moves black first, side to move by parity), read from the files named\nor standard input; or renju problems (--puzzles), or the shared quintet or\nmintaka mates. Prints each result and a summary.\n\nflags:")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

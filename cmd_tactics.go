@@ -5,22 +5,13 @@ import (
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"github.com/kakugo/kakugo/tactics"
 )
 
 // cmdTactics writes the tactics test set: the positions of recorded games
 // where an engine announced a forced win for the side to move.
 func cmdTactics(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("tactics", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
-	sgfs := fs.StringArray("sgf", nil, "c-gomoku-cli -sgf file of the games (repeat, in step with --msg)")
-	msgs := fs.StringArray("msg", nil, "c-gomoku-cli -msg file of the same games (repeat)")
-	name := fs.String("engine", "rapfi", "the engine whose \"Eval +M..\" announcements count")
-	out := fs.String("out", "-", "output opening file (- = stdout)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: pbrain-kakugo tactics --sgf GAMES.sgf --msg GAMES.msg [--engine rapfi] [--out won.txt]
+	fs := newFlagSet("tactics", `usage: pbrain-kakugo tactics --sgf GAMES.sgf --msg GAMES.msg [--engine rapfi] [--out won.txt]
 
 Reads games that c-gomoku-cli recorded with -sgf and -msg and writes, for
 each game in which the engine announced a forced win ("Eval +M13" when it
@@ -28,9 +19,11 @@ wins, "Eval -M8" when it loses), the first such position with the winner to
 move, as an opening file. Replay it as a conversion test with
   pbrain-kakugo match --to-move --openings won.txt -e PLAYER -e DEFENDER
 
-flags:`)
-		fs.PrintDefaults()
-	}
+flags:`, stderr)
+	sgfs := fs.StringArray("sgf", nil, "c-gomoku-cli -sgf file of the games (repeat, in step with --msg)")
+	msgs := fs.StringArray("msg", nil, "c-gomoku-cli -msg file of the same games (repeat)")
+	name := fs.String("engine", "rapfi", "the engine whose \"Eval +M..\" announcements count")
+	out := fs.String("out", "-", "output opening file (- = stdout)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

@@ -36,8 +36,7 @@ func recordFlags(fs *pflag.FlagSet) *training.Records {
 
 // cmdTrain trains the policy network on game records.
 func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("train", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("train", "usage: pbrain-kakugo train [flags]\n\nSupervised training of the policy network on game records, with the 8\nboard symmetries and a held-out split by game. --resume continues the run\nsaved in --checkpoint.\n\nflags:", stderr)
 	rf := recordFlags(fs)
 	channels := fs.Int("channels", 24, "channels of the stem and the residual blocks")
 	blocks := fs.Int("blocks", 4, "residual blocks")
@@ -57,10 +56,6 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.CheckpointEvery, "checkpoint-every", 500, "steps between checkpoints")
 	fs.StringVar(&cfg.Out, "out", "nn-train.kkw", "where the compressed weights are written")
 	fs.DurationVar(&cfg.MaxTime, "max-time", 0, "stop (with a checkpoint) after this long; 0 for no limit")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: pbrain-kakugo train [flags]\n\nSupervised training of the policy network on game records, with the 8\nboard symmetries and a held-out split by game. --resume continues the run\nsaved in --checkpoint.\n\nflags:")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -91,17 +86,12 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // cmdNNEval reports the top-1 and top-5 accuracy of policy weights on game
 // records.
 func cmdNNEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("nneval", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("nneval", "usage: pbrain-kakugo nneval [flags]\n\nTop-1 and top-5 move-prediction accuracy of policy weights on game\nrecords (every move after the opening stones).\n\nflags:", stderr)
 	rf := recordFlags(fs)
 	weightsPath := fs.String("weights", "", "weights file (default: the embedded weights)")
 	split := fs.String("split", "all", "which games to score: all, test or train (the split of train's --seed and --test-frac)")
 	by := fs.String("by", "league", "group the results by league, rule, year, size or none")
 	threads := fs.Int("threads", 1, "goroutines")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: pbrain-kakugo nneval [flags]\n\nTop-1 and top-5 move-prediction accuracy of policy weights on game\nrecords (every move after the opening stones).\n\nflags:")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"syscall"
 
-	"github.com/spf13/pflag"
-
 	"github.com/kakugo/kakugo/players"
 	"github.com/kakugo/kakugo/prior"
 	"github.com/kakugo/kakugo/protocol"
@@ -20,16 +18,11 @@ import (
 
 // cmdWeb serves the board in the browser until interrupted.
 func cmdWeb(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := pflag.NewFlagSet("web", pflag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("web", "usage: pbrain-kakugo web [flags]\n\nServes a board on the address it prints: open it in a browser to play,\nanalyse, and watch matches. It opens nothing by itself; Ctrl-C stops it.\n\nflags:", stderr)
 	addr := fs.String("addr", "127.0.0.1:8015", "where to listen (host:port; port 0 picks a free one)")
 	seed := fs.Int64("seed", 1, "seed for players that break ties at random")
 	weightsFile := fs.String("weights", "", "policy network weights replacing the embedded ones (the players with the CNN prior, and the heat map)")
 	threads := fs.Int("threads", 0, "the engine's search threads (0: KAKUGO_THREADS from the environment, else 1)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: pbrain-kakugo web [flags]\n\nServes a board on the address it prints: open it in a browser to play,\nanalyse, and watch matches. It opens nothing by itself; Ctrl-C stops it.\n\nflags:")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}

@@ -9,6 +9,18 @@ import (
 	"github.com/spf13/pflag"
 )
 
+// newFlagSet is a subcommand's flag set: its errors and its usage, the
+// text usage and then the flags, go to stderr.
+func newFlagSet(name, usage string, stderr io.Writer) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
 // parseFlags parses a subcommand's flags. pflag returns its errors under
 // ContinueOnError without printing them, so a manager's typo would leave a
 // brain that exits without a word: here the error and the usage go to
