@@ -48,13 +48,8 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *noWin {
 		opt.WinSearch = search.WinSearchOff
 	}
-	switch *leaf {
-	case "":
-	case "rollout":
-		opt.Leaf = mcts.LeafRollout
-	case "static":
-		opt.Leaf = mcts.LeafStatic
-	default:
+	var ok bool
+	if opt.Leaf, ok = mcts.ParseLeaf(*leaf); !ok {
 		fmt.Fprintf(stderr, "pbrain-kakugo bench: unknown leaf %q (rollout or static)\n", *leaf)
 		return 2
 	}

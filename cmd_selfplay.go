@@ -56,12 +56,6 @@ func cmdSelfplay(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return fail("%v", err)
 		}
 	}
-	if c.RandomPlies < 0 {
-		c.RandomPlies = 6
-		if len(c.Openings) > 0 {
-			c.RandomPlies = 0
-		}
-	}
 	w := stdout
 	if *out != "-" {
 		f, err := os.OpenFile(*out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/kakugo/kakugo/tactics"
 )
@@ -36,17 +35,7 @@ flags:`, stderr)
 		fmt.Fprintf(stderr, "tactics: %v\n", err)
 		return 1
 	}
-	w := stdout
-	if *out != "-" {
-		f, err := os.Create(*out)
-		if err != nil {
-			fmt.Fprintf(stderr, "tactics: %v\n", err)
-			return 1
-		}
-		defer f.Close()
-		w = f
-	}
-	if err := tactics.Write(w, all); err != nil {
+	if err := tactics.WriteFile(*out, stdout, all); err != nil {
 		fmt.Fprintf(stderr, "tactics: %v\n", err)
 		return 1
 	}

@@ -59,7 +59,9 @@ type Config struct {
 	Nodes int64
 	Turn  time.Duration
 	// RandomPlies moves after the opening are drawn at random by
-	// visits^(1/Temperature) instead of played as the best.
+	// visits^(1/Temperature) instead of played as the best; a negative
+	// count means the default: 0 with openings (they vary the games), 6
+	// without.
 	RandomPlies int
 	Temperature float64
 	// MaxMoves stones make a game a draw (0: the full board).
@@ -179,7 +181,7 @@ func game(c *Config, g int) (*Record, error) {
 				move = m
 				rec.Sampled++
 			}
-		} else if searched < c.RandomPlies && len(roots) > 1 {
+		} else if searched < c.randomPlies() && len(roots) > 1 {
 			if m, ok := draw(rng, roots, c.Temperature); ok {
 				move = m
 				rec.Sampled++
@@ -250,4 +252,15 @@ func draw(rng *rand.Rand, roots []search.RootMove, t float64) (engine.Pos, bool)
 		}
 	}
 	return engine.NoPos, false
+}
+
+// randomPlies is RandomPlies with its default filled in.
+func (c *Config) randomPlies() int {
+	switch {
+	case c.RandomPlies >= 0:
+		return c.RandomPlies
+	case len(c.Openings) > 0:
+		return 0
+	}
+	return 6
 }

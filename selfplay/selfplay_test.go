@@ -1,6 +1,8 @@
 package selfplay
 
 import (
+	"github.com/kakugo/kakugo/protocol/manager"
+
 	"math/rand/v2"
 	"testing"
 
@@ -37,5 +39,21 @@ func TestDrawByVisits(t *testing.T) {
 	}
 	if _, ok := draw(rng, []search.RootMove{{Move: 1}}, 1); ok {
 		t.Error("a move was drawn with no visits at all")
+	}
+}
+
+// TestRandomPliesDefault: a negative count is 6 random plies without
+// openings and none with them; a count given is kept.
+func TestRandomPliesDefault(t *testing.T) {
+	open := []manager.Opening{{}}
+	for _, tc := range []struct {
+		plies    int
+		openings []manager.Opening
+		want     int
+	}{{-1, nil, 6}, {-1, open, 0}, {0, nil, 0}, {3, open, 3}} {
+		c := Config{RandomPlies: tc.plies, Openings: tc.openings}
+		if got := c.randomPlies(); got != tc.want {
+			t.Errorf("%d with %d openings: %d, want %d", tc.plies, len(tc.openings), got, tc.want)
+		}
 	}
 }

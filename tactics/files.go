@@ -2,6 +2,7 @@ package tactics
 
 import (
 	"fmt"
+	"io"
 	"os"
 )
 
@@ -58,4 +59,18 @@ func Announced(ps []Position) int {
 		}
 	}
 	return n
+}
+
+// WriteFile writes ps as an opening file (see Write) to the file path, or
+// to stdout for "-".
+func WriteFile(path string, stdout io.Writer, ps []Position) error {
+	if path == "-" {
+		return Write(stdout, ps)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return Write(f, ps)
 }

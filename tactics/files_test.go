@@ -1,6 +1,7 @@
 package tactics
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -27,6 +28,19 @@ func TestFromFiles(t *testing.T) {
 	}
 	if games != 3 || len(ps) != 2 || Announced(ps) != 1 {
 		t.Errorf("%d games, %d positions, %d to the announcer: want 3, 2, 1 (%+v)", games, len(ps), Announced(ps), ps)
+	}
+	var stdout bytes.Buffer
+	out := filepath.Join(dir, "won.txt")
+	if err := WriteFile("-", &stdout, ps); err != nil || stdout.Len() == 0 {
+		t.Errorf("to stdout: %v, %q", err, stdout.String())
+	}
+	if err := WriteFile(out, nil, ps); err != nil {
+		t.Error(err)
+	} else if data, _ := os.ReadFile(out); string(data) != stdout.String() {
+		t.Errorf("file %q, stdout %q", data, stdout.String())
+	}
+	if err := WriteFile(filepath.Join(dir, "no", "won.txt"), nil, ps); err == nil {
+		t.Error("wrote into a missing directory")
 	}
 	if _, _, err := FromFiles([]string{sgf1}, nil, "rapfi"); err == nil {
 		t.Error("an unpaired file was read")

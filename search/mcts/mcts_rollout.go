@@ -33,6 +33,17 @@ func (m LeafMode) String() string {
 	return "default"
 }
 
+// ParseLeaf reads a leaf mode by the name String gives it; "" is the
+// default mode.
+func ParseLeaf(s string) (LeafMode, bool) {
+	for _, m := range []LeafMode{LeafRollout, LeafStatic} {
+		if s == m.String() {
+			return m, true
+		}
+	}
+	return LeafDefault, s == ""
+}
+
 // mctsRolloutPlies bounds a roll-out (Garcia's limit).
 const mctsRolloutPlies = 30
 
