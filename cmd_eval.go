@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 
@@ -42,9 +41,7 @@ func cmdEval(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	rep := eval.NewReport(b, eval.New(b), *top)
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := eval.WriteReportJSON(stdout, rep); err != nil {
 			fmt.Fprintln(stderr, "eval:", err)
 			return 1
 		}

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -144,4 +145,12 @@ func WriteReport(w io.Writer, b *engine.Board, rep Report) {
 	if len(rep.Forbidden) > 0 {
 		fmt.Fprintf(w, "\nforbidden for black: %v\n", rep.Forbidden)
 	}
+}
+
+// WriteReportJSON writes rep as indented JSON, the form `eval --json`
+// prints.
+func WriteReportJSON(w io.Writer, rep Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(rep)
 }
