@@ -113,6 +113,22 @@ func (w *mctsWorker) maybeRefine(idx int32, n *mctsNode) {
 	w.refine(n)
 }
 
+// refineLate refines n (node idx, just expanded by this descent) when its
+// visit count already reached the threshold. With several threads, the
+// descents of the others go on valuing n as a leaf while this one expands
+// it, so a slow expansion (a thread preempted on a loaded machine) can see
+// the count jump past the window [T, T+k) that maybeRefine watches, and n
+// would never get the policy's priors. The claim keeps a node from being
+// refined twice. One thread cannot see this: its own descent is the only
+// one.
+func (w *mctsWorker) refineLate(idx int32, n *mctsNode) {
+	s := w.s
+	if s.threads <= 1 || n.visits.Load() < s.cfg.policyAt || !s.refined.claim(idx) {
+		return
+	}
+	w.refine(n)
+}
+
 // refineRoot gives the root the policy's priors at the start of a search.
 // A root kept from an earlier search may have had them already; refining is
 // idempotent, so that costs one policy call (often a cache hit) and no

@@ -102,6 +102,9 @@ func (w *mctsWorker) playout() {
 		if st == mctsLeaf && n.visits.Load() >= s.cfg.expandAt && !pool.full.Load() &&
 			n.state.CompareAndSwap(mctsLeaf, mctsExpanding) {
 			if w.expand(n, len(w.path) == 1) {
+				if w.net != nil && len(w.path) > 1 {
+					w.refineLate(idx, n)
+				}
 				continue // descend into the new children
 			}
 			if pr := n.proof.Load(); pr != 0 {
