@@ -42,7 +42,9 @@ type kakugoWin struct {
 // which Rapfi announced a forced win, our VCT proves 2 in 75 ms, 8 in
 // 150 ms, 13 in 300 ms and 19 in 1 s, and a search that finds nothing
 // stops early in quiet positions, so the share costs the tree search time
-// only where threats abound.
+// only where threats abound. In matches against Rapfi the change (with the
+// whole turn used, timeman.go) measured level, neither better nor worse
+// (docs/testing.md, 2026-11-26).
 const (
 	kakugoVCFShare    = 10 // percent of the hard limit
 	kakugoDefendShare = 8
