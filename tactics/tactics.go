@@ -167,8 +167,7 @@ func ReadMessages(r io.Reader) ([]Mate, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	var out []Mate
-	index := map[[2]int]int{} // (game, ply) -> out index, per engine below
-	names := map[int]string{}
+	index := map[[2]int]int{} // (game, ply) -> out index
 	game := 0
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
@@ -195,12 +194,11 @@ func ReadMessages(r io.Reader) ([]Mate, error) {
 			continue
 		}
 		key := [2]int{game, ply}
-		if i, seen := index[key]; seen && names[i] == eng {
+		if i, seen := index[key]; seen && out[i].Engine == eng {
 			out[i].Mate = mate
 			continue
 		}
 		index[key] = len(out)
-		names[len(out)] = eng
 		out = append(out, Mate{Game: game, Ply: ply, Engine: eng, Mate: mate})
 	}
 	return out, sc.Err()
