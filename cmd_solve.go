@@ -40,6 +40,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	method := fs.String("method", "dfs", "search: dfs (iterative deepening) or pn (df-pn)")
 	threats := fs.String("threats", "twos", "VCT quiet threats: open-threes, threes or twos")
 	schedule := fs.String("schedule", "auto", "attack-depth deepening: auto, step, double, full, quiet (VCT: on the number of threes) or weighted (VCT: one search, each move costing by its threat: four 1, open three 2, closed three 3, two 4)")
+	vcfZone := fs.Int("vcf-zone", 0, "VCT: leaf VCFs keep their fours near the previous four (0 = on, -1 = off)")
 	leafVCF := fs.Int("leaf-vcf", 0, "VCT: at every attacker node look first for a VCF of up to this many fours beyond the attack budget (0 = the default, 16; -1 = off)")
 	ttEntries := fs.Int("tt", 1<<20, "transposition table entries (32 bytes each)")
 	noVerify := fs.Bool("no-verify", false, "do not replay found proofs through the checker (raw search speed)")
@@ -73,6 +74,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	ws.NoVerify = *noVerify || *check
 	ws.LeafVCF = *leafVCF
+	ws.VCFZone = *vcfZone
 	opt := solve.Options{Rule: rule, W: w, H: h, VCF: *vcf, VCT: *vct, Mode: *mode, Level: *level,
 		IDs: *ids, Depth: *depth, Notation: *notation}
 

@@ -178,7 +178,7 @@ func (w *Search) leafVCF(ply int, key uint64, budget int) int {
 	if w.kind != proof.VCT || w.leafExtra <= 0 || budget < 2 {
 		return 0
 	}
-	saved := w.enter(proof.VCF, min(budget+w.leafExtra, w.depthCap-w.attStones))
+	saved := w.enterZone(min(budget+w.leafExtra, w.depthCap-w.attStones))
 	r, n := w.dfsAttack(ply)
 	var e *winEntry
 	if r == winProven {

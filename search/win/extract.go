@@ -51,7 +51,7 @@ func (w *Search) extractAttack(x *winExtract, ply int) (int, bool) {
 	}
 	if e.leaf && w.kind == proof.VCT {
 		// Proven by its VCF: the rest of the proof is the VCF's.
-		saved := w.enter(proof.VCF, int(e.need))
+		saved := w.enterZone(int(e.need))
 		n, ok := w.extractAttack(x, ply)
 		w.leave(saved)
 		return n, ok

@@ -171,8 +171,16 @@ func (w *Search) attackerMoves(dst []winMove, ply, budget int) (ms []winMove, ou
 		}
 		return dst, winOpen, 0
 	}
-	for _, p := range ev.Fours(a) {
-		dst = append(dst, winMove{p, w.attackScore(p)})
+	if last := w.zoneCentre(); last != engine.NoPos {
+		for _, p := range ev.Fours(a) {
+			if w.inZone(p, last) {
+				dst = append(dst, winMove{p, w.attackScore(p)})
+			}
+		}
+	} else {
+		for _, p := range ev.Fours(a) {
+			dst = append(dst, winMove{p, w.attackScore(p)})
+		}
 	}
 	if w.kind == proof.VCT {
 		if w.quietLimit > 0 && w.quiet >= w.quietLimit {

@@ -51,21 +51,26 @@ func (w *Search) closedThrees(dst []winMove, budget int) []winMove {
 
 // winContext is the part of the search state a sub-search changes.
 type winContext struct {
-	kind  proof.Kind
-	salt  uint64
-	limit int
+	kind     proof.Kind
+	salt     uint64
+	limit    int
+	zone     bool
+	zoneFrom int
 }
 
 // enter switches to a sub-search of kind for the same attacker with budget
 // attacker moves, and returns what to restore.
 func (w *Search) enter(kind proof.Kind, budget int) winContext {
-	saved := winContext{w.kind, w.salt, w.limit}
+	saved := winContext{w.kind, w.salt, w.limit, w.zone, w.zoneFrom}
+	w.zone = false
 	w.kind, w.salt, w.limit = kind, w.saltFor(kind, w.level), w.attStones+budget
 	return saved
 }
 
 // leave restores the state enter saved.
-func (w *Search) leave(c winContext) { w.kind, w.salt, w.limit = c.kind, c.salt, c.limit }
+func (w *Search) leave(c winContext) {
+	w.kind, w.salt, w.limit, w.zone, w.zoneFrom = c.kind, c.salt, c.limit, c.zone, c.zoneFrom
+}
 
 // winThreatVCFDepth bounds the VCF that makes a quiet move a threat, in
 // attacker moves, the five included. On an even tenth of the renju
@@ -264,7 +269,8 @@ func (w *Search) againstCounterVCF(ms []winMove, quiet, ply int) []winMove {
 // attacker stone would spoil it (interference, roles swapped).
 func (w *Search) defenderVCF(ply int, cells bool) bool {
 	att, def, stones, side := w.att, w.def, w.attStones, w.b.SideToMove()
-	saved := winContext{w.kind, w.salt, w.limit}
+	saved := winContext{w.kind, w.salt, w.limit, w.zone, w.zoneFrom}
+	w.zone = false
 	w.att, w.def, w.attStones = def, att, 0
 	w.kind, w.salt, w.limit = proof.VCF, winSalts[0][def-1], winCounterVCFDepth
 	w.b.SetSideToMove(def)
