@@ -172,47 +172,49 @@ type Search struct {
 	tt winTable
 
 	// The current search.
-	b          *engine.Board
-	ev         *eval.Evaluator
-	att, def   engine.Color
-	kind       proof.Kind
-	salt       uint64
-	caro       bool
-	attStones  int     // attacker moves below the root that count against the budget
-	charged    []uint8 // per search ply: its move's cost and chargeQuiet bit
-	quiet      int     // quiet attacker moves (threes) below the root
-	quietLimit int     // quiet moves allowed in the current proof.VCT iteration (0: no such limit)
-	quietCuts  int64   // how often the quiet-move limit cut the search
-	rootStones int     // attacker stones on the board at the root
-	weighted   bool    // ScheduleWeighted: quiet moves cost by threat level (moveCost)
-	limit      int     // attack budget at the root of the current iteration
-	leafExtra  int     // the leaf VCFs' fours beyond the budget (0: none)
-	depthCap   int     // no proof may need more attacker moves than this
-	nodes      int64
-	nextCheck  int64
-	maxNodes   int64
-	deadline   time.Time
-	ctx        context.Context
-	stopped    bool
-	cutoffs    int64   // how often a depth limit cut the search
-	level      int     // the proof.VCT threat level under way
-	hist       []int32 // history scores of attacking moves that proved a node
-	dhist      []int32 // history scores of defending moves that refuted an attack
-	bufs       [][]winMove
-	cells      []engine.Pos
-	kill       []engine.Pos
-	fives      []engine.Pos // preProbe's five points
-	noPreProbe bool         // tests: play every four instead (preProbe)
-	threat     []engine.Pos
-	threatSeen map[uint64]bool
-	blocks     []engine.Pos // the defender's blocks in a threat's proof
-	fivePts    []engine.Pos // the attacker's five points in a threat's proof
-	forbidden  []engine.Pos // those black could not block because forbidden
-	gains      []engine.Pos
-	plain      *engine.Board // caro: a copy of b without observers (plainBoard)
-	pn         winPNState
-	zone       bool // the VCF under way is a zone-restricted leaf VCF
-	zoneFrom   int  // the board's move count at its root
+	b           *engine.Board
+	ev          *eval.Evaluator
+	att, def    engine.Color
+	kind        proof.Kind
+	salt        uint64
+	caro        bool
+	attStones   int     // attacker moves below the root that count against the budget
+	charged     []uint8 // per search ply: its move's cost and chargeQuiet bit
+	quiet       int     // quiet attacker moves (threes) below the root
+	quietLimit  int     // quiet moves allowed in the current proof.VCT iteration (0: no such limit)
+	quietCuts   int64   // how often the quiet-move limit cut the search
+	rootStones  int     // attacker stones on the board at the root
+	weighted    bool    // ScheduleWeighted: quiet moves cost by threat level (moveCost)
+	limit       int     // attack budget at the root of the current iteration
+	leafExtra   int     // the leaf VCFs' fours beyond the budget (0: none)
+	depthCap    int     // no proof may need more attacker moves than this
+	nodes       int64
+	nextCheck   int64
+	maxNodes    int64
+	deadline    time.Time
+	ctx         context.Context
+	stopped     bool
+	cutoffs     int64   // how often a depth limit cut the search
+	level       int     // the proof.VCT threat level under way
+	hist        []int32 // history scores of attacking moves that proved a node
+	dhist       []int32 // history scores of defending moves that refuted an attack
+	bufs        [][]winMove
+	cells       []engine.Pos
+	kill        []engine.Pos
+	fives       []engine.Pos // preProbe's five points
+	noPreProbe  bool         // tests: play every four instead (preProbe)
+	threat      []engine.Pos
+	threatSeen  map[uint64]bool
+	blocks      []engine.Pos // the defender's blocks in a threat's proof
+	fivePts     []engine.Pos // the attacker's five points in a threat's proof
+	forbidden   []engine.Pos // those black could not block because forbidden
+	gains       []engine.Pos
+	plain       *engine.Board // caro: a copy of b without observers (plainBoard)
+	pn          winPNState
+	zone        bool       // the VCF under way is a zone-restricted leaf VCF
+	zoneFrom    int        // the board's move count at its root
+	zoneStride  engine.Pos // the board geometry zoneOffsets was made for
+	zoneOffsets []bool     // inZone's table
 }
 
 // Result is the outcome of a Prove.

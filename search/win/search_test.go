@@ -279,7 +279,8 @@ func TestWinLeafVCF(t *testing.T) {
 			// then ends the search without a win). The weighted schedule
 			// runs without a depth limit only: its MaxDepth counts the
 			// threats' costs, not moves.
-			for _, leaf := range []int{-1, 0, 2} {
+			for _, lz := range [][2]int{{-1, 0}, {0, 0}, {2, 0}, {0, -1}, {2, -1}} {
+				leaf, zone := lz[0], lz[1]
 				for _, dm := range [][3]int{{0, 0, 0}, {0, 1, 0}, {0, 0, 1}, {want.depth, 0, 0}, {want.depth, 1, 0}} {
 					depth, m, sch := dm[0], Method(dm[1]), ScheduleAuto
 					if dm[2] == 1 {
@@ -289,9 +290,9 @@ func TestWinLeafVCF(t *testing.T) {
 					ev := eval.Attach(b)
 					hash := b.Hash()
 					w := New(1 << 14)
-					w.LeafVCF, w.MaxDepth, w.Method, w.Schedule = leaf, depth, m, sch
+					w.LeafVCF, w.VCFZone, w.MaxDepth, w.Method, w.Schedule = leaf, zone, depth, m, sch
 					r := w.Prove(context.Background(), b, ev, proof.VCT, time.Now().Add(10*time.Second), 200000)
-					name := fmt.Sprintf("%s %v %v schedule %d leaf %d depth %d", tc.name, rule, m, sch, leaf, depth)
+					name := fmt.Sprintf("%s %v %v schedule %d leaf %d zone %d depth %d", tc.name, rule, m, sch, leaf, zone, depth)
 					if b.Hash() != hash {
 						t.Fatalf("%s: the board was not restored", name)
 					}

@@ -47,20 +47,31 @@ var winZoneSalts = [2]uint64{0x4d1c_8a27_e6f3_b059, 0xa83f_5e91_2c07_d6b4}
 
 // inZone reports whether the attacker's four at p is near its last four
 // at q: within two cells in both coordinates, or on a line through q
-// within four.
+// within four. It reads a table of the offsets p-q that qualify, made per
+// board geometry: a cell index is y*stride+x, and the stride exceeds
+// twice the largest dx, so each offset names one (dx, dy).
 func (w *Search) inZone(p, q engine.Pos) bool {
-	px, py := w.b.XY(p)
-	qx, qy := w.b.XY(q)
-	dx, dy := abs(px-qx), abs(py-qy)
-	if dx <= 2 && dy <= 2 {
-		return true
+	stride := w.b.Dirs()[1]
+	if w.zoneStride != stride {
+		w.zoneStride = stride
+		w.zoneOffsets = zoneOffsets(stride)
 	}
-	return (dx == 0 || dy == 0 || dx == dy) && max(dx, dy) <= 4
+	i := int(p - q + 4*stride + 4)
+	return i >= 0 && i < len(w.zoneOffsets) && w.zoneOffsets[i]
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
+// zoneOffsets is inZone's table for a board of the given stride (the
+// vertical step), indexed by the offset plus 4*stride+4.
+func zoneOffsets(stride engine.Pos) []bool {
+	r := 4*int(stride) + 4
+	t := make([]bool, 2*r+1)
+	for dy := -4; dy <= 4; dy++ {
+		for dx := -4; dx <= 4; dx++ {
+			ax, ay := max(dx, -dx), max(dy, -dy)
+			if (ax <= 2 && ay <= 2) || ((ax == 0 || ay == 0 || ax == ay) && max(ax, ay) <= 4) {
+				t[dy*int(stride)+dx+r] = true
+			}
+		}
 	}
-	return x
+	return t
 }
