@@ -44,6 +44,10 @@ type proofChecker struct {
 	nodes    int64
 	maxNodes int64
 	stop     func() bool
+	// killers[k] is the attacker's four that last won the checker's own
+	// VCF k fours deep, tried first there: the defences a proof leaves
+	// out are mostly far from the fight, and one VCF beats them all.
+	killers [checkVCFDepth]engine.Pos
 }
 
 // Check replays the proof from the position of b, the attacker to
@@ -74,7 +78,13 @@ func CheckUntil(b *engine.Board, p *Proof, maxNodes int64, stop func() bool) err
 	}
 	c := &proofChecker{b: b.Clone(), p: p, att: p.attacker, def: p.attacker.Opp(),
 		done: map[uint64]bool{}, maxNodes: maxNodes, stop: stop}
-	return c.attacker()
+	for i := range c.killers {
+		c.killers[i] = engine.NoPos
+	}
+	if len(c.fives(c.att)) > 0 {
+		return nil
+	}
+	return c.attacker(c.fives(c.def))
 }
 
 // name writes a cell for error messages.
@@ -180,11 +190,13 @@ func (c *proofChecker) count() error {
 	return nil
 }
 
-// attacker checks an attacker-to-move position of the proof.
-func (c *proofChecker) attacker() error {
-	if len(c.fives(c.att)) > 0 {
-		return nil
-	}
+// attacker checks an attacker-to-move position of the proof in which the
+// attacker has no five point and the defender's five points are among
+// dfives. Only the root needs a scan of the board for them: a stone never
+// gives the other colour a five point, so below the root the attacker has
+// none (defence took every one away, or there was none) and the defender's
+// are the ones through its last stone (it had none before: defence says).
+func (c *proofChecker) attacker(dfives []engine.Pos) error {
 	h := c.b.Hash()
 	if c.done[h] {
 		return nil
@@ -200,7 +212,7 @@ func (c *proofChecker) attacker() error {
 		return err
 	}
 	c.b.Make(m)
-	err := c.defence()
+	err := c.defence(m, dfives)
 	c.b.Undo()
 	if err != nil {
 		return fmt.Errorf("%s: %w", c.name(m), err)
@@ -209,12 +221,16 @@ func (c *proofChecker) attacker() error {
 	return nil
 }
 
-// defence checks every legal defence after an attacker move.
-func (c *proofChecker) defence() error {
-	if d := c.fives(c.def); len(d) > 0 {
-		return fmt.Errorf("the defender makes five at %s", c.name(d[0]))
+// defence checks every legal defence after the attacker's move m, where
+// the defender's five points before m were among dfives and the attacker
+// had none (so its five points now are the ones through m).
+func (c *proofChecker) defence(m engine.Pos, dfives []engine.Pos) error {
+	for _, d := range dfives {
+		if c.b.At(d) == engine.Empty && c.b.IsFive(d, c.def) {
+			return fmt.Errorf("the defender makes five at %s", c.name(d))
+		}
 	}
-	if f := c.fives(c.att); len(f) > 0 {
+	if f := c.fivesNear(m, c.att); len(f) > 0 {
 		// Only a stone that takes every five point away can defend.
 		for _, y := range c.zone(f, c.att) {
 			if err := c.count(); err != nil {
@@ -224,7 +240,7 @@ func (c *proofChecker) defence() error {
 				continue
 			}
 			c.b.Make(y)
-			err := c.attacker()
+			err := c.attacker(c.fivesNear(y, c.def))
 			c.b.Undo()
 			if err != nil {
 				return fmt.Errorf("%s %w", c.name(y), err)
@@ -253,7 +269,7 @@ func (c *proofChecker) defence() error {
 					continue
 				}
 				c.b.Make(y)
-				err = c.attacker()
+				err = c.attacker(c.fivesNear(y, c.def))
 				c.b.Undo()
 			} else {
 				hint, hintDepth, err = c.unanswered(y, hint, hintDepth)
@@ -277,7 +293,7 @@ func (c *proofChecker) unanswered(y, hint engine.Pos, hintDepth int) (engine.Pos
 	// point of the defender's goes through y.
 	dfives := c.fivesNear(y, c.def)
 	if hint != engine.NoPos {
-		won, err := c.vcfOnly(hintDepth, dfives, hint)
+		won, err := c.vcfOnly(hintDepth, dfives, hint, 0)
 		if err != nil || won {
 			c.b.Undo()
 			return hint, hintDepth, err
@@ -291,7 +307,7 @@ func (c *proofChecker) unanswered(y, hint engine.Pos, hintDepth int) (engine.Pos
 	defer c.b.Undo()
 	// Shallow wins first: most such defences lose to one unstoppable four.
 	for depth := 2; depth <= checkVCFDepth; depth++ {
-		won, err := c.vcf(depth, dfives)
+		won, err := c.vcf(depth, dfives, 0)
 		if err != nil {
 			return hint, hintDepth, err
 		}
@@ -303,16 +319,17 @@ func (c *proofChecker) unanswered(y, hint engine.Pos, hintDepth int) (engine.Pos
 }
 
 // vcfOnly reports whether the attacker's four at q wins by fours within
-// depth attacker moves (as vcf, with q the only first move tried).
-func (c *proofChecker) vcfOnly(depth int, dfives []engine.Pos, q engine.Pos) (bool, error) {
-	if depth < 2 || !c.b.Legal(q) {
+// depth attacker moves (as vcf, with q the only first move tried), ply
+// fours deep in the checker's VCF.
+func (c *proofChecker) vcfOnly(depth int, dfives []engine.Pos, q engine.Pos, ply int) (bool, error) {
+	if depth < 2 || c.b.At(q) != engine.Empty || !c.b.Legal(q) {
 		return false, nil
 	}
 	if err := c.count(); err != nil {
 		return false, err
 	}
 	c.b.Make(q)
-	won, err := c.vcfDefence(depth, q, dfives)
+	won, err := c.vcfDefence(depth, q, dfives, ply)
 	c.b.Undo()
 	return won, err
 }
@@ -361,9 +378,21 @@ func (c *proofChecker) fourCells(col engine.Color) []engine.Pos {
 // points in dfives. It answers every defence to each four, and returns
 // the first move of the win or NoPos. depth counts attacker moves, the
 // final five included.
-func (c *proofChecker) vcf(depth int, dfives []engine.Pos) (engine.Pos, error) {
+func (c *proofChecker) vcf(depth int, dfives []engine.Pos, ply int) (engine.Pos, error) {
 	if depth < 2 {
 		return engine.NoPos, nil
+	}
+	// The killer first, before the candidates are even listed: a win with
+	// it is a win, whichever move the full list would have found.
+	k := engine.NoPos
+	if ply < len(c.killers) {
+		k = c.killers[ply]
+	}
+	if k != engine.NoPos {
+		won, err := c.vcfOnly(depth, dfives, k, ply)
+		if err != nil || won {
+			return k, err
+		}
 	}
 	var cands []engine.Pos
 	if len(dfives) > 0 {
@@ -372,11 +401,17 @@ func (c *proofChecker) vcf(depth int, dfives []engine.Pos) (engine.Pos, error) {
 		cands = c.fourCells(c.att)
 	}
 	for _, q := range cands {
-		won, err := c.vcfOnly(depth, dfives, q)
+		if q == k {
+			continue // tried
+		}
+		won, err := c.vcfOnly(depth, dfives, q, ply)
 		if err != nil {
 			return engine.NoPos, err
 		}
 		if won {
+			if ply < len(c.killers) {
+				c.killers[ply] = q
+			}
 			return q, nil
 		}
 	}
@@ -384,7 +419,7 @@ func (c *proofChecker) vcf(depth int, dfives []engine.Pos) (engine.Pos, error) {
 }
 
 // vcfDefence checks every defence after the attacker's candidate four q.
-func (c *proofChecker) vcfDefence(depth int, q engine.Pos, dfives []engine.Pos) (bool, error) {
+func (c *proofChecker) vcfDefence(depth int, q engine.Pos, dfives []engine.Pos, ply int) (bool, error) {
 	if c.anyFive(dfives, c.def) {
 		return false, nil // q did not block the defender's five
 	}
@@ -400,7 +435,7 @@ func (c *proofChecker) vcfDefence(depth int, q engine.Pos, dfives []engine.Pos) 
 			continue
 		}
 		c.b.Make(y)
-		m, err := c.vcf(depth-1, c.fivesNear(y, c.def))
+		m, err := c.vcf(depth-1, c.fivesNear(y, c.def), ply+1)
 		c.b.Undo()
 		if err != nil || m == engine.NoPos {
 			return false, err
