@@ -21,6 +21,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	vcf := fs.Bool("vcf", false, "search for a VCF (victory by continuous fours)")
 	vct := fs.Bool("vct", false, "search for a VCT (continuous fours and threats)")
 	perPos := fs.Duration("time", time.Second, "time limit per position")
+	caps := fs.String("caps", "", "also report how many positions were proven within each of these shorter limits (comma-separated durations, e.g. 75ms,150ms,300ms), read off the same run")
 	nodes := fs.Int64("nodes", 0, "node limit per position (0 = none)")
 	depth := fs.Int("depth", 0, "attack-depth limit in attacker moves, the final five included (0 = default)")
 	puzzles := fs.Bool("puzzles", false, "read renju problems (JSON lines, "+solve.DefaultPuzzles+" when no file is named)")
@@ -97,6 +98,10 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "solve: skipped %d problems whose side to move is unknown: %s\n",
 			len(opt.Skipped), strings.Join(opt.Skipped, ", "))
 	}
+	capList, err := solve.ParseCaps(*caps)
+	if err != nil {
+		return fail(err)
+	}
 	clock, err := solve.ClockFor(*cpu)
 	if err != nil {
 		return fail(err)
@@ -112,6 +117,6 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	solve.Run(ws, cases, solve.Limits{PerPosition: *perPos, MaxNodes: *nodes, Clock: clock}, *quiet, *check, stdout)
+	solve.Run(ws, cases, solve.Limits{PerPosition: *perPos, MaxNodes: *nodes, Clock: clock, Caps: capList}, *quiet, *check, stdout)
 	return 0
 }

@@ -20,6 +20,11 @@ type Limits struct {
 	PerPosition time.Duration
 	MaxNodes    int64
 	Clock       Clock
+	// Caps are shorter time limits to report on from the same run: how
+	// many positions were proven (and checked) within each. The search of
+	// a position is the same whatever its limit until the limit stops it,
+	// so a position proven in t is proven under every cap of t or more.
+	Caps []time.Duration
 }
 
 // Clock measures the time of one position: it returns a context that
@@ -69,7 +74,7 @@ func CPUClock(limit time.Duration) (context.Context, func() time.Duration) {
 // Run solves the cases one after another and prints the results.
 // With check, every claimed win is replayed through proof.Check.
 func Run(ws *win.Search, cases []Case, lim Limits, quiet, check bool, stdout io.Writer) {
-	var times []time.Duration
+	var times, wins []time.Duration
 	var total time.Duration
 	var nodes int64
 	solved, limited, matched, withRef, rejected := 0, 0, 0, 0, 0
@@ -106,6 +111,7 @@ func Run(ws *win.Search, cases []Case, lim Limits, quiet, check bool, stdout io.
 		}
 		if r.Win {
 			solved++
+			wins = append(wins, el)
 			status = fmt.Sprintf("win %s in %d: %s", cellName(c.board, r.Move, c.diagram), r.Depth, lineString(c.board, r.Line, c.diagram))
 		}
 		ref := ""
@@ -143,6 +149,9 @@ func Run(ws *win.Search, cases []Case, lim Limits, quiet, check bool, stdout io.
 		nodes, nps, ws.Rejected+rejected, ws.Unchecked)
 	if check {
 		fmt.Fprintf(stdout, "claimed wins %d, each replayed through the checker: %d rejected\n", solved, rejected)
+	}
+	if len(lim.Caps) > 0 {
+		fmt.Fprintf(stdout, "proven within %s\n", capsReport(lim.Caps, wins, lim.PerPosition, n))
 	}
 	if withRef > 0 {
 		fmt.Fprintf(stdout, "reference move matched in %d of %d\n", matched, withRef)
@@ -191,4 +200,25 @@ func lineString(b *engine.Board, line []engine.Pos, diagram bool) string {
 		s[i] = cellName(b, p, diagram)
 	}
 	return strings.Join(s, " ")
+}
+
+// capsReport says how many of n positions were proven within each cap,
+// given the times of the proven ones (proof check included); a cap
+// above the per-position limit is reported as the limit's count.
+func capsReport(caps, wins []time.Duration, limit time.Duration, n int) string {
+	parts := make([]string, len(caps))
+	for i, c := range caps {
+		k := 0
+		for _, t := range wins {
+			if t <= c {
+				k++
+			}
+		}
+		note := ""
+		if limit > 0 && c > limit {
+			note = " (above the limit)"
+		}
+		parts[i] = fmt.Sprintf("%v: %d of %d%s", c, k, n, note)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -3,6 +3,8 @@ package solve
 import (
 	"fmt"
 	"io"
+	"strings"
+	"time"
 
 	"github.com/kakugo/kakugo/search/win"
 )
@@ -119,4 +121,21 @@ func ClockFor(cpu bool) (Clock, error) {
 		return nil, fmt.Errorf("--cpu: no CPU clock on this system")
 	}
 	return CPUClock, nil
+}
+
+// ParseCaps reads --caps: comma-separated positive durations, in the
+// order given; the empty string is none.
+func ParseCaps(s string) ([]time.Duration, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var caps []time.Duration
+	for _, f := range strings.Split(s, ",") {
+		d, err := time.ParseDuration(strings.TrimSpace(f))
+		if err != nil || d <= 0 {
+			return nil, fmt.Errorf("--caps %q: want positive durations separated by commas", s)
+		}
+		caps = append(caps, d)
+	}
+	return caps, nil
 }
