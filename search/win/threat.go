@@ -77,8 +77,13 @@ func (w *Search) leave(c winContext) {
 // collection's VCTs 99.4% of the threats proven in 1 s needed at most 5,
 // and the failed searches for longer ones cost a sixth of the threat
 // searches' nodes (84 of 108 solved with the bound, 83 without). A
-// longer threat is only missed, never misjudged.
-const winThreatVCFDepth = 5
+// longer threat is only missed, never misjudged. With the leaf VCFs'
+// zone (2026-11-26) 7 measured better than 5: on the 40 renju positions
+// from games against Rapfi (r15-a) 32 proven in 1 s against 30 (27
+// against 25 within 300 ms), the 80 freestyle ones level (10 gave the
+// same as 7), and every eighth renju VCT problem at 800,000 nodes 121
+// solved either way, with 2% fewer nodes.
+const winThreatVCFDepth = 7
 
 // threatReplies generates a VCT defender node where the attacker has no
 // five point and no unstoppable four: the attacker's move was a threat
