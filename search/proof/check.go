@@ -47,7 +47,8 @@ type proofChecker struct {
 	// killers[k] is the attacker's four that last won the checker's own
 	// VCF k fours deep, tried first there: the defences a proof leaves
 	// out are mostly far from the fight, and one VCF beats them all.
-	killers [checkVCFDepth]engine.Pos
+	killers   [checkVCFDepth]engine.Pos
+	noKillers bool // tests: never try or record a killer
 }
 
 // Check replays the proof from the position of b, the attacker to
@@ -64,6 +65,11 @@ var ErrCheckStopped = errors.New("proof check: stopped")
 // CheckUntil is Check that also gives up when stop, polled every few
 // thousand moves, returns true: Prove's deadline binds its check too.
 func CheckUntil(b *engine.Board, p *Proof, maxNodes int64, stop func() bool) error {
+	return checkWith(b, p, maxNodes, stop, false)
+}
+
+// checkWith is CheckUntil; noKillers leaves the killers unused (tests).
+func checkWith(b *engine.Board, p *Proof, maxNodes int64, stop func() bool, noKillers bool) error {
 	if p == nil {
 		return errors.New("proof check: no proof")
 	}
@@ -77,7 +83,7 @@ func CheckUntil(b *engine.Board, p *Proof, maxNodes int64, stop func() bool) err
 		maxNodes = DefaultCheckNodes
 	}
 	c := &proofChecker{b: b.Clone(), p: p, att: p.attacker, def: p.attacker.Opp(),
-		done: map[uint64]bool{}, maxNodes: maxNodes, stop: stop}
+		done: map[uint64]bool{}, maxNodes: maxNodes, stop: stop, noKillers: noKillers}
 	for i := range c.killers {
 		c.killers[i] = engine.NoPos
 	}
@@ -385,7 +391,7 @@ func (c *proofChecker) vcf(depth int, dfives []engine.Pos, ply int) (engine.Pos,
 	// The killer first, before the candidates are even listed: a win with
 	// it is a win, whichever move the full list would have found.
 	k := engine.NoPos
-	if ply < len(c.killers) {
+	if ply < len(c.killers) && !c.noKillers {
 		k = c.killers[ply]
 	}
 	if k != engine.NoPos {

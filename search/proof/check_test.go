@@ -122,3 +122,43 @@ func TestCheckerVCTDefences(t *testing.T) {
 		t.Errorf("a lone three passed: %v", err)
 	}
 }
+
+// TestCheckerKillersKeepVerdicts: the killers only reorder the checker's
+// own VCF tries, so with or without them every proof gets the same
+// verdict: a deep VCT's good proof, and that proof broken at each
+// attacker position of its principal line (the answer removed, or moved
+// to a far cell). The position is the issue 20 example, white to move,
+// a VCT of 11 moves.
+func TestCheckerKillersKeepVerdicts(t *testing.T) {
+	b := testpos.Board(t, 15, engine.Freestyle, "g8j4g4k4k10h5l5m10k5i5i6")
+	r := prove(t, b, proof.VCT)
+	far := b.Pos(0, 14)
+	n := 0
+	c := b.Clone()
+	for k := 0; k+1 < len(r.Line); k += 2 {
+		good, ok := r.Proof.Answer(c.Hash())
+		if !ok {
+			t.Fatalf("the proof has no answer after %d moves", k)
+		}
+		for _, m := range []engine.Pos{engine.NoPos, far} {
+			r.Proof.Set(c.Hash(), m)
+			with, without := proof.Check(b, r.Proof, 0), proof.CheckWithoutKillers(b, r.Proof)
+			if (with == nil) != (without == nil) {
+				t.Errorf("broken after %d moves (answer %v): with killers %v, without %v", k, m, with, without)
+			}
+			if with != nil {
+				n++
+			}
+		}
+		r.Proof.Set(c.Hash(), good)
+		c.Make(r.Line[k])
+		c.Make(r.Line[k+1])
+	}
+	if err := proof.CheckWithoutKillers(b, r.Proof); err != nil || proof.Check(b, r.Proof, 0) != nil {
+		t.Errorf("the good proof: %v", err)
+	}
+	if n == 0 {
+		t.Error("no broken proof was rejected: the test tests nothing")
+	}
+	t.Logf("%d of %d broken proofs rejected (the others still win: another answer follows)", n, len(r.Line)/2*2)
+}
