@@ -171,9 +171,9 @@ func (w *Search) storeWin(key uint64, need int, move engine.Pos, leaf bool) *win
 // leafVCF looks for a VCF of up to budget+LeafVCF fours (within the depth
 // cap) from the attacker node at ply with table key key, where one
 // applies: a VCT node with at least two moves of budget. A win is stored
-// as the node's (a leaf entry: its proof is read back under the VCF's
-// keys, the VCF salt, whose entries every VCF of the search shares); it
-// returns the VCF's length, or 0.
+// as the node's (a leaf entry: its proof is read back under the leaf
+// VCFs' keys, which every leaf VCF of the search shares: the zone's salt,
+// or the VCF salt with the zone off); it returns the VCF's length, or 0.
 func (w *Search) leafVCF(ply int, key uint64, budget int) int {
 	if w.kind != proof.VCT || w.leafExtra <= 0 || budget < 2 {
 		return 0

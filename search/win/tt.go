@@ -27,7 +27,7 @@ type winEntry struct {
 	fail  uint8
 	work  uint8 // log2 of the nodes the entry's search cost, for replacement
 	// leaf: a VCT node proven by its VCF (Search.LeafVCF); the proof
-	// below it is the VCF's, under the VCF's keys.
+	// below it is the VCF's, under the leaf VCFs' keys (zone.go).
 	leaf bool
 }
 
