@@ -91,6 +91,14 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 	if !k.win.searchesVCT() {
 		kinds = kinds[:1]
 	}
+	// parry holds the moves that stop the opponent's VCF threat, once
+	// found: our VCT is still tried, since its proof answers every
+	// counter-four the opponent may play on the way (the proof checker
+	// verifies that), and only when it fails do the parries restrict the
+	// tree search. Measured on the renju tactics set: two of the won
+	// positions Kakugo failed to convert had a VCT proven in 12 and 36 ms
+	// that was never searched because of such a threat.
+	var parry []engine.Pos
 	for _, vct := range kinds {
 		share, nodes := kakugoVCFShare, int64(kakugoVCFNodes)
 		if vct {
@@ -98,13 +106,16 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 		}
 		var r kakugoWin
 		if !call(share, nodes, func(c context.Context, dl time.Time, mn int64) { r = k.prover.prove(c, pb, pe, vct, dl, mn) }) {
-			return nil, engine.NoPos
+			return parry, engine.NoPos
 		}
 		k.stats.winNodes += r.nodes
 		if r.win && b.Legal(r.move) {
 			k.reply = r.reply
 			k.say(lim, kakugoWinLine(b, vct, r, bud))
 			return nil, r.move
+		}
+		if parry != nil {
+			return parry, engine.NoPos
 		}
 		if vct && !k.win.defendsVCT() {
 			break
@@ -121,7 +132,10 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 				k.say(lim, "lost to a forced win")
 				return nil, engine.NoPos
 			}
-			return safe, engine.NoPos // a VCF threat: no time for our own VCT
+			if vct || len(kinds) == 1 {
+				return safe, engine.NoPos
+			}
+			parry = safe // a VCF threat: our VCT next, then these
 		}
 	}
 	return nil, engine.NoPos

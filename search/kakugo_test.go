@@ -301,6 +301,7 @@ type kakugoFakeProver struct {
 	mu      sync.Mutex // the slow variant runs in goroutines the player abandons
 	winAt   uint64     // the position (hash) with a win
 	win     kakugoWin
+	vctWin  bool // the win is a VCT (found only when vct is asked for)
 	safe    []engine.Pos
 	threat  bool
 	proves  int
@@ -312,7 +313,7 @@ func (f *kakugoFakeProver) prove(_ context.Context, b *engine.Board, _ *eval.Eva
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.proves++
-	if !vct && b.Hash() == f.winAt {
+	if vct == f.vctWin && b.Hash() == f.winAt {
 		return f.win
 	}
 	return kakugoWin{move: engine.NoPos}
@@ -411,6 +412,31 @@ func TestKakugoDefendsAgainstThreats(t *testing.T) {
 		}
 		if len(tc.want) == 1 && k.stats.playouts != 0 {
 			t.Errorf("%s: searched %d playouts for a forced move", tc.name, k.stats.playouts)
+		}
+	}
+}
+
+// TestKakugoTriesItsVCTUnderAVCFThreat: when the opponent has a VCF
+// threat, our own VCT is still looked for, and its win is played rather
+// than one of the parries; without it a parry is played.
+func TestKakugoTriesItsVCTUnderAVCFThreat(t *testing.T) {
+	for _, hasWin := range []bool{true, false} {
+		b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9h10j8")
+		win, parry := b.Pos(3, 3), b.Pos(0, 0)
+		f := &kakugoFakeProver{winAt: b.Hash(), vctWin: true, threat: true, safe: []engine.Pos{parry}}
+		f.win = kakugoWin{win: true, move: win, line: []engine.Pos{win}, nodes: 3}
+		if !hasWin {
+			f.winAt = 0
+		}
+		k := kakugoWithProver(f)
+		m := k.Move(context.Background(), b, kakugoNodes(300))
+		want := parry
+		if hasWin {
+			want = win
+		}
+		// Two proofs at least: our VCF, our VCT (the move check may add one).
+		if m != want || f.proves < 2 || f.defends != 1 {
+			t.Errorf("VCT win %v: played %v after %d proofs and %d defences, want %v after 2 or more and 1", hasWin, m, f.proves, f.defends, want)
 		}
 	}
 }
