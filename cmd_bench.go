@@ -23,6 +23,7 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	leaf := fs.String("leaf", "", "leaf values: rollout or static (default: the player's default)")
 	noWin := fs.Bool("nowin", false, "turn the winning search off")
 	noPrior := fs.Bool("noprior", false, "search without the CNN policy prior (the player kakugo-noprior)")
+	player := fs.String("player", "kakugo", "the variant of the full player to search with (its options; --noprior, --nowin and --leaf still apply)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -30,7 +31,11 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "pbrain-kakugo bench: playouts and threads must be positive, and no arguments")
 		return 2
 	}
-	opt := players.KakugoOptions(1)
+	opt, ok := players.Options(*player, 1)
+	if !ok {
+		fmt.Fprintf(stderr, "pbrain-kakugo bench: %q is not a variant of the full player\n", *player)
+		return 2
+	}
 	opt.Threads = *threads
 	priorDesc := "the CNN prior"
 	if *noPrior {
@@ -48,7 +53,6 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *noWin {
 		opt.WinSearch = search.WinSearchOff
 	}
-	var ok bool
 	if opt.Leaf, ok = mcts.ParseLeaf(*leaf); !ok {
 		fmt.Fprintf(stderr, "pbrain-kakugo bench: unknown leaf %q (rollout or static)\n", *leaf)
 		return 2

@@ -62,6 +62,12 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCTCheck }),
 		kakugoSpec("kakugo-noprobe", "the full player without the in-tree VCF probe (the default until 2026-11-26)", true,
 			func(o *search.KakugoOptions) { o.VCFProbe = -1 }),
+		kakugoSpec("kakugo-vctprobe", "the full player with the in-tree VCT probe: a VCT search of 100 nodes for the side to move at every node below the root that reaches 16 visits, 800 at 128, 6,400 at 1,024 (a win makes the node terminal)", true,
+			func(o *search.KakugoOptions) { o.VCTProbe, o.VCTProbeAt = 100, 16 }),
+		kakugoSpec("kakugo-threat", "the full player with the in-tree threat probe: at every expansion below the root where the opponent has a four, a VCF search of 100 nodes for it as if we passed; a win narrows the children to the moves that may refute it", true,
+			func(o *search.KakugoOptions) { o.ThreatProbe = 100 }),
+		kakugoSpec("kakugo-tactics", "the full player with the in-tree VCT probe and the threat probe (kakugo-vctprobe and kakugo-threat together)", true,
+			func(o *search.KakugoOptions) { o.VCTProbe, o.VCTProbeAt, o.ThreatProbe = 100, 16, 100 }),
 		kakugoSpec("kakugo-vcf", "the full player with VCF search and defence only (the default until 2026-11-25)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCF }),
 		kakugoSpec("kakugo-nn", "the same as kakugo (the name older match logs use for the player with the prior)", true, nil),
@@ -99,6 +105,18 @@ func New(name string, seed int64, weights string, warn io.Writer) (protocol.Play
 		names = append(names, p.Name)
 	}
 	return nil, fmt.Errorf("unknown player %q (one of: %s)", name, strings.Join(names, ", "))
+}
+
+// Options are the options of the full player's variant called name with
+// the seed, without the prior and the environment's tuning (the bench's
+// --player), and false when name is not such a variant.
+func Options(name string, seed int64) (search.KakugoOptions, bool) {
+	for _, p := range List() {
+		if p.Name == name && p.kakugo != nil {
+			return p.kakugo(seed), true
+		}
+	}
+	return search.KakugoOptions{}, false
 }
 
 // Threads is the thread count a player uses until the manager says

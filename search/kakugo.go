@@ -41,6 +41,18 @@ type KakugoOptions struct {
 	// node a loss for the side that moved into it): 0 is the default,
 	// kakugoVCFProbe, and a negative value turns the probe off.
 	VCFProbe int64
+	// VCTProbe is the node cap of the in-tree VCT search for the side to
+	// move, run at a node below the root once it has VCTProbeAt visits
+	// (0: the default, 4) and again with eight times the nodes at every
+	// eightfold of those visits: 0 is the default, kakugoVCTProbe, and a
+	// negative value turns it off. ThreatProbe is the node cap of the
+	// in-tree search for the opponent's VCF as if the side to move passed,
+	// run at expansions, which narrows the node's children to the moves
+	// that may refute a VCF it finds: 0 is the default, kakugoThreatProbe,
+	// and a negative value turns it off (see package mcts, mcts_probe.go).
+	VCTProbe    int64
+	VCTProbeAt  int32
+	ThreatProbe int64
 	// VCTShare and CheckShare replace, when positive, the percent of the
 	// hard limit that our VCT search and the move check may use (for
 	// tuning matches).
@@ -105,6 +117,22 @@ func (m WinSearchMode) String() string {
 // freestyle 15 at 0.5 s a move, the probe scored 25-71-4 where the player
 // without it scored 21-79 on the same 100 openings (docs/testing.md).
 const kakugoVCFProbe = 100
+
+// kakugoVCTProbe and kakugoThreatProbe are the default node caps of the
+// in-tree VCT probe and threat probe (KakugoOptions.VCTProbe and
+// ThreatProbe); 0 is off.
+const (
+	kakugoVCTProbe    = 0
+	kakugoThreatProbe = 0
+)
+
+// kakugoProbe resolves a probe option: 0 the default def, negative off (0).
+func kakugoProbe(opt, def int64) int64 {
+	if opt == 0 {
+		opt = def
+	}
+	return max(opt, 0)
+}
 
 // Default memory figures.
 const (
@@ -172,12 +200,11 @@ type kakugoStats struct {
 
 // NewKakugo builds the full player.
 func NewKakugo(opt KakugoOptions) *Kakugo {
-	probe := opt.VCFProbe
-	if probe == 0 {
-		probe = kakugoVCFProbe
-	}
 	cfg := mcts.NewConfig(mcts.Options{Leaf: opt.Leaf, CPuct: opt.CPuct, FPUReduction: opt.FPUReduction,
-		MaxChildren: opt.MaxChildren, StaticScale: opt.StaticScale, VCFProbe: max(probe, 0), Policy: opt.Policy})
+		MaxChildren: opt.MaxChildren, StaticScale: opt.StaticScale,
+		VCFProbe: kakugoProbe(opt.VCFProbe, kakugoVCFProbe),
+		VCTProbe: kakugoProbe(opt.VCTProbe, kakugoVCTProbe), VCTProbeAt: opt.VCTProbeAt,
+		ThreatProbe: kakugoProbe(opt.ThreatProbe, kakugoThreatProbe), Policy: opt.Policy})
 	win := kakugoDefaultWinSearch
 	if opt.WinSearch != WinSearchDefault {
 		win = opt.WinSearch

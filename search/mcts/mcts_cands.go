@@ -75,6 +75,7 @@ type mctsGen struct {
 	seen  []uint32 // generation marks, to merge point sets without duplicates
 	gen   uint32
 	cands []mctsCand
+	alt   []mctsCand // only's list, kept apart so that cands survive it
 }
 
 func newMctsGen(b *engine.Board) *mctsGen {
@@ -156,6 +157,26 @@ func mctsOpenThree(e *eval.Evaluator, c engine.Color) bool {
 		}
 	}
 	return false
+}
+
+// only lists, as candidates does, the legal moves of set (the refutations
+// of the opponent's threat: mcts_probe.go), best logit first, at most maxN
+// of them (0 = all). It leaves the list candidates made alone.
+func (g *mctsGen) only(e *eval.Evaluator, set []engine.Pos, maxN int) []mctsCand {
+	me := e.Board().SideToMove()
+	op := me.Opp()
+	g.next()
+	saved := g.cands
+	g.cands = g.alt[:0]
+	for _, p := range set {
+		if me != engine.Black || !e.Forbidden(p) {
+			g.add(e, p, me, op)
+		}
+	}
+	g.sort(maxN)
+	out := g.cands
+	g.alt, g.cands = out, saved
+	return out
 }
 
 func (g *mctsGen) next() {

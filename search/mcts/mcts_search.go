@@ -21,6 +21,9 @@ type Config struct {
 	rolloutPlies int
 	staticScale  float64
 	vcfProbe     int64   // node cap of the VCF probe at expansions (0: none)
+	vctProbe     int64   // node cap of the first VCT probe at a node (0: none)
+	vctAt        int32   // visits at which a node's first VCT probe runs
+	threatProbe  int64   // node cap of the opponent's VCF threat probe at expansions (0: none)
 	policyAt     int32   // visits at which a node's children get the policy's priors (0: every expansion)
 	policyMix    float32 // λ, the policy's weight in the mixed prior
 }

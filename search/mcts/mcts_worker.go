@@ -85,6 +85,11 @@ func (w *mctsWorker) playout() {
 		if st == mctsTerminal {
 			break // a draw: value 0
 		}
+		if len(w.path) > 1 && w.s.cfg.vctProbe > 0 && w.vctWins(n) {
+			n.proof.Store(-1) // the side to move wins: the player who moved here loses
+			value, proved = -1, true
+			break
+		}
 		if st == mctsExpanded {
 			if w.net != nil && len(w.path) > 1 {
 				w.maybeRefine(idx, n)
@@ -179,8 +184,14 @@ func (w *mctsWorker) expand(n *mctsNode, atRoot bool) bool {
 		maxN = 0
 	}
 	cands, out := w.gen.candidates(w.e, w.near, maxN)
-	if out == mctsMoves && !atRoot && w.vcfWins() {
-		out = mctsWin
+	if out == mctsMoves && !atRoot {
+		if w.vcfWins() {
+			out = mctsWin
+		} else if set := w.threatened(); len(set) > 0 {
+			if only := w.gen.only(w.e, set, maxN); len(only) > 0 {
+				cands = only
+			}
+		}
 	}
 	switch out {
 	case mctsWin:

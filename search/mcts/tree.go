@@ -21,6 +21,18 @@ type Options struct {
 	// nodes at every expansion below the root where the side to move has
 	// a four.
 	VCFProbe int64
+	// VCTProbe, when positive, runs a VCT search for the side to move of
+	// at most this many nodes at every node below the root that reaches
+	// VCTProbeAt visits (4 when 0) and has a four or an open three to
+	// start one, and again, with eight times the nodes, at each eightfold
+	// of those visits (mcts_probe.go).
+	VCTProbe   int64
+	VCTProbeAt int32
+	// ThreatProbe, when positive, runs at every expansion below the root
+	// where the opponent has a four to start one a VCF search of at most
+	// this many nodes for the opponent as if the side to move passed; when
+	// it wins, the children are only the moves that may refute it.
+	ThreatProbe int64
 	// Policy is where the search asks a Policy for priors.
 	Policy PolicyOptions
 }
@@ -45,6 +57,15 @@ func NewConfig(o Options) Config {
 	}
 	if o.VCFProbe > 0 {
 		cfg.vcfProbe = o.VCFProbe
+	}
+	if o.VCTProbe > 0 {
+		cfg.vctProbe, cfg.vctAt = o.VCTProbe, mctsVCTProbeAt
+		if o.VCTProbeAt > 0 {
+			cfg.vctAt = o.VCTProbeAt
+		}
+	}
+	if o.ThreatProbe > 0 {
+		cfg.threatProbe = o.ThreatProbe
 	}
 	cfg.setPolicy(o.Policy)
 	return cfg
@@ -180,7 +201,7 @@ func (t *Tree) Search(ctx context.Context, b *engine.Board, r Request) (Result, 
 			pol = r.Policies[i]
 		}
 		workers[i] = newMctsWorker(s, b, i, pol)
-		if s.cfg.vcfProbe > 0 {
+		if s.cfg.probes() {
 			for len(t.probes) <= i {
 				t.probes = append(t.probes, win.New(probeEntries))
 			}
