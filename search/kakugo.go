@@ -43,7 +43,7 @@ type KakugoOptions struct {
 	VCFProbe int64
 	// VCTProbe is the node cap of the in-tree VCT search for the side to
 	// move, run at a node below the root once it has VCTProbeAt visits
-	// (0: the default, 4) and again with eight times the nodes at every
+	// (0: the default, 4) and again with twice the nodes at every
 	// eightfold of those visits: 0 is the default, kakugoVCTProbe, and a
 	// negative value turns it off. ThreatProbe is the node cap of the
 	// in-tree search for the opponent's VCF as if the side to move passed,
@@ -53,6 +53,9 @@ type KakugoOptions struct {
 	VCTProbe    int64
 	VCTProbeAt  int32
 	ThreatProbe int64
+	// VCTProbeRoot, when positive, replaces VCTProbe's node cap at the
+	// root's children (the opponent's VCT after each of our moves).
+	VCTProbeRoot int64
 	// VCTShare and CheckShare replace, when positive, the percent of the
 	// hard limit that our VCT search and the move check may use (for
 	// tuning matches).
@@ -203,7 +206,7 @@ func NewKakugo(opt KakugoOptions) *Kakugo {
 	cfg := mcts.NewConfig(mcts.Options{Leaf: opt.Leaf, CPuct: opt.CPuct, FPUReduction: opt.FPUReduction,
 		MaxChildren: opt.MaxChildren, StaticScale: opt.StaticScale,
 		VCFProbe: kakugoProbe(opt.VCFProbe, kakugoVCFProbe),
-		VCTProbe: kakugoProbe(opt.VCTProbe, kakugoVCTProbe), VCTProbeAt: opt.VCTProbeAt,
+		VCTProbe: kakugoProbe(opt.VCTProbe, kakugoVCTProbe), VCTProbeAt: opt.VCTProbeAt, VCTProbeRoot: opt.VCTProbeRoot,
 		ThreatProbe: kakugoProbe(opt.ThreatProbe, kakugoThreatProbe), Policy: opt.Policy})
 	win := kakugoDefaultWinSearch
 	if opt.WinSearch != WinSearchDefault {

@@ -19,9 +19,10 @@ func TestVCTProbeNodes(t *testing.T) {
 		base, want int64
 	}{
 		{0, 4, 100, 0}, {3, 4, 100, 0}, {4, 4, 100, 100}, {5, 4, 100, 0}, {8, 4, 100, 0},
-		{16, 4, 100, 0}, {32, 4, 100, 800}, {64, 4, 100, 0}, {256, 4, 100, 6400},
-		{2048, 4, 100, 51200}, {16384, 4, 100, mctsVCTProbeMax}, {16, 16, 30, 30},
-		{128, 16, 30, 240}, {48, 16, 30, 0}, {4, 0, 100, 0}, {4, 4, 0, 0},
+		{16, 4, 100, 0}, {32, 4, 100, 200}, {64, 4, 100, 0}, {256, 4, 100, 400},
+		{2048, 4, 100, 800}, {16384, 4, 100, 1600}, {16, 16, 30, 30},
+		{128, 16, 30, 60}, {48, 16, 30, 0}, {4, 0, 100, 0}, {4, 4, 0, 0},
+		{32, 4, 1 << 15, mctsVCTProbeMax}, {256, 4, 1 << 15, mctsVCTProbeMax},
 	}
 	for _, c := range cases {
 		if got := vctProbeNodes(c.visits, c.at, c.base); got != c.want {
@@ -47,7 +48,7 @@ func probeWorker(t *testing.T, b *engine.Board, cfg Config) (*mctsSearch, *mctsW
 // through it backs the proof up as a loss for the player who moved in.
 func TestVCTProbeMakesWinsTerminal(t *testing.T) {
 	b := testpos.Board(t, 15, engine.Freestyle, "h8a1i8o1j10a15j9o15")
-	s, w := probeWorker(t, b, Config{vctProbe: 200, vctAt: 4})
+	s, w := probeWorker(t, b, Config{vctProbe: 200, vctRoot: 200, vctAt: 4})
 	idx, _ := s.pool.alloc(1)
 	n := s.pool.node(idx)
 	n.init(b.LastMove(), 1)
@@ -63,7 +64,7 @@ func TestVCTProbeMakesWinsTerminal(t *testing.T) {
 	}
 	// In a playout: the node is a root child at its fourth visit.
 	b2 := testpos.Board(t, 15, engine.Freestyle, "h8a1i8o1j10a15j9")
-	s2, w2 := probeWorker(t, b2, Config{vctProbe: 200, vctAt: 4})
+	s2, w2 := probeWorker(t, b2, Config{vctProbe: 200, vctRoot: 200, vctAt: 4})
 	s2.root, _ = s2.pool.alloc(1)
 	rn := s2.pool.node(s2.root)
 	rn.init(engine.NoPos, 1)

@@ -22,6 +22,7 @@ type Config struct {
 	staticScale  float64
 	vcfProbe     int64   // node cap of the VCF probe at expansions (0: none)
 	vctProbe     int64   // node cap of the first VCT probe at a node (0: none)
+	vctRoot      int64   // the same at the root's children
 	vctAt        int32   // visits at which a node's first VCT probe runs
 	threatProbe  int64   // node cap of the opponent's VCF threat probe at expansions (0: none)
 	policyAt     int32   // visits at which a node's children get the policy's priors (0: every expansion)

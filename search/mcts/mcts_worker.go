@@ -85,7 +85,7 @@ func (w *mctsWorker) playout() {
 		if st == mctsTerminal {
 			break // a draw: value 0
 		}
-		if len(w.path) > 1 && w.s.cfg.vctProbe > 0 && w.vctWins(n) {
+		if len(w.path) > 1 && (w.s.cfg.vctProbe > 0 || w.s.cfg.vctRoot > 0) && w.vctWins(n) {
 			n.proof.Store(-1) // the side to move wins: the player who moved here loses
 			value, proved = -1, true
 			break

@@ -24,10 +24,15 @@ type Options struct {
 	// VCTProbe, when positive, runs a VCT search for the side to move of
 	// at most this many nodes at every node below the root that reaches
 	// VCTProbeAt visits (4 when 0) and has a four or an open three to
-	// start one, and again, with eight times the nodes, at each eightfold
-	// of those visits (mcts_probe.go).
+	// start one, and again, with twice the nodes, at each eightfold of
+	// those visits (mcts_probe.go).
 	VCTProbe   int64
 	VCTProbeAt int32
+	// VCTProbeRoot, when positive, replaces VCTProbe at the root's
+	// children, where a proven VCT for the opponent rules out one of the
+	// moves the search may play (the move check inside the tree); with
+	// VCTProbe 0 only the root's children are probed.
+	VCTProbeRoot int64
 	// ThreatProbe, when positive, runs at every expansion below the root
 	// where the opponent has a four to start one a VCF search of at most
 	// this many nodes for the opponent as if the side to move passed; when
@@ -58,10 +63,13 @@ func NewConfig(o Options) Config {
 	if o.VCFProbe > 0 {
 		cfg.vcfProbe = o.VCFProbe
 	}
-	if o.VCTProbe > 0 {
-		cfg.vctProbe, cfg.vctAt = o.VCTProbe, mctsVCTProbeAt
+	if o.VCTProbe > 0 || o.VCTProbeRoot > 0 {
+		cfg.vctProbe, cfg.vctRoot, cfg.vctAt = max(o.VCTProbe, 0), max(o.VCTProbe, 0), mctsVCTProbeAt
 		if o.VCTProbeAt > 0 {
 			cfg.vctAt = o.VCTProbeAt
+		}
+		if o.VCTProbeRoot > 0 {
+			cfg.vctRoot = o.VCTProbeRoot
 		}
 	}
 	if o.ThreatProbe > 0 {
