@@ -56,6 +56,11 @@ type KakugoOptions struct {
 	// VCTProbeRoot, when positive, replaces VCTProbe's node cap at the
 	// root's children (the opponent's VCT after each of our moves).
 	VCTProbeRoot int64
+	// CheckRest, when positive, lets each move the check looks at (under
+	// a turn limit without a match clock) use up to this percent of the
+	// time left before the hard limit, when that is more than the check's
+	// fixed share (kakugo_check.go).
+	CheckRest int
 	// VCTShare and CheckShare replace, when positive, the percent of the
 	// hard limit that our VCT search and the move check may use (for
 	// tuning matches).

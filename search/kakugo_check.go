@@ -50,7 +50,7 @@ func (k *Kakugo) checkMove(ctx context.Context, b *engine.Board, lim Limits, bud
 		pb.Make(m)
 		pe := eval.Attach(pb)
 		var r kakugoWin
-		ran := pc.run(k.checkShare, kakugoCheckNodes, func(c context.Context, dl time.Time, mn int64) {
+		ran := pc.run(k.checkStepShare(lim, bud, timed), kakugoCheckNodes, func(c context.Context, dl time.Time, mn int64) {
 			r = k.prover.prove(c, pb, pe, true, dl, mn)
 		})
 		if !ran {
@@ -66,4 +66,21 @@ func (k *Kakugo) checkMove(ctx context.Context, b *engine.Board, lim Limits, bud
 		k.say(lim, fmt.Sprintf("check | %s loses to a vct | pv %s", engine.FormatMove(b.XY(m)), kakugoMoves(pb, r.line)))
 	}
 	return move
+}
+
+// checkStepShare is the percent of the hard limit the next checked move
+// may use: the fixed share, or under a turn limit without a match clock,
+// when KakugoOptions.CheckRest is set, that percent of the time left
+// before the hard limit if it is more. The tree search often settles long
+// before the turn is over (against Rapfi at 0.5 s a move the player took
+// 170 ms a move on average), and the opponent's VCT after our move is what
+// the time left can still look for: the attack Rapfi announces at ply 11
+// to 25 is often a VCT longer than a 75 ms search finds.
+func (k *Kakugo) checkStepShare(lim Limits, bud Budget, timed bool) int {
+	share := k.checkShare
+	if !timed || k.opt.CheckRest <= 0 || lim.Left != Unlimited || bud.Hard() <= 0 {
+		return share
+	}
+	left := bud.Hard() - bud.Elapsed()
+	return max(share, int(left*time.Duration(k.opt.CheckRest)/bud.Hard()))
 }

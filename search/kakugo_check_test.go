@@ -85,3 +85,35 @@ func TestKakugoCheckMove(t *testing.T) {
 		t.Errorf("%d moves checked, want %d", f.vcts, min(len(ranked), kakugoCheckMoves))
 	}
 }
+
+// TestCheckStepShare: with CheckRest a checked move may use that part of
+// the time left when it is more than the fixed share, never under a match
+// clock, untimed, or without CheckRest.
+func TestCheckStepShare(t *testing.T) {
+	turn := Limits{Turn: time.Second, Match: Unlimited, Left: Unlimited}
+	clock := Limits{Turn: time.Second, Match: time.Minute, Left: time.Minute}
+	now := time.Now()
+	cases := []struct {
+		name    string
+		rest    int
+		lim     Limits
+		elapsed time.Duration
+		timed   bool
+		want    func(got, fixed int) bool
+	}{
+		{"off", 0, turn, 0, true, func(g, f int) bool { return g == f }},
+		{"fresh turn: half of nearly all", 50, turn, 0, true, func(g, f int) bool { return g >= 49 && g <= 50 }},
+		{"late: the fixed share", 50, turn, 900 * time.Millisecond, true, func(g, f int) bool { return g == f }},
+		{"match clock", 50, clock, 0, true, func(g, f int) bool { return g == f }},
+		{"untimed", 50, turn, 0, false, func(g, f int) bool { return g == f }},
+	}
+	for _, c := range cases {
+		k := NewKakugo(KakugoOptions{CheckRest: c.rest})
+		lim := c.lim
+		lim.Start = now.Add(-c.elapsed)
+		got := k.checkStepShare(lim, NewBudget(lim, 10), c.timed)
+		if !c.want(got, k.checkShare) {
+			t.Errorf("%s: share %d (fixed %d)", c.name, got, k.checkShare)
+		}
+	}
+}
