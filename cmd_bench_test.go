@@ -32,8 +32,18 @@ func TestCmdBench(t *testing.T) {
 	if sigs[0] != sigs[1] {
 		t.Errorf("signatures %s and %s differ", sigs[0], sigs[1])
 	}
+	// --player searches with a variant's options: kakugo-tactics probes
+	// the tree, which shows in its node count.
+	var pout, perr bytes.Buffer
+	if code := cmdBench([]string{"--playouts", "60", "--nowin", "--player", "kakugo-tactics"}, nil, &pout, &perr); code != 0 {
+		t.Fatalf("--player: code %d, stderr %q", code, perr.String())
+	}
+	if m := sig.FindStringSubmatch(pout.String()); m == nil || m[1] == sigs[0] {
+		t.Errorf("kakugo-tactics's bench signature %v, the default's %s", m, sigs[0])
+	}
 	var out, errOut bytes.Buffer
-	for _, args := range [][]string{{"--playouts", "0"}, {"--threads", "0"}, {"--leaf", "nope"}, {"extra"}, {"--bogus"}} {
+	for _, args := range [][]string{{"--playouts", "0"}, {"--threads", "0"}, {"--leaf", "nope"}, {"extra"}, {"--bogus"},
+		{"--player", "greedy"}, {"--player", "nope"}} {
 		if code := cmdBench(args, nil, &out, &errOut); code != 2 {
 			t.Errorf("bench %v: code %d, want 2", args, code)
 		}
