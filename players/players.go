@@ -67,9 +67,13 @@ func List() []Spec {
 		kakugoSpec("kakugo-threat", "the full player with the in-tree threat probe: at every expansion below the root where the opponent has a four, a VCF search of 100 nodes for it as if we passed; a win narrows the children to the moves that may refute it", true,
 			func(o *search.KakugoOptions) { o.ThreatProbe = 100 }),
 		kakugoSpec("kakugo-tactics", "the full player with the in-tree VCT probe and the threat probe (kakugo-vctprobe and kakugo-threat together)", true,
-			func(o *search.KakugoOptions) { o.VCTProbe, o.VCTProbeAt, o.VCTProbeRoot, o.ThreatProbe = 100, 32, 400, 100 }),
+			func(o *search.KakugoOptions) {
+				o.VCTProbe, o.VCTProbeAt, o.VCTProbeRoot, o.ThreatProbe = 100, 32, 400, 100
+			}),
 		kakugoSpec("kakugo-rootprobe", "kakugo-threat with the VCT probe at the root's children only: the opponent's VCT after each of our moves, 400 nodes at 16 visits, 800 at 128, 1,600 at 1,024 (a win rules the move out)", true,
-			func(o *search.KakugoOptions) { o.VCTProbe, o.VCTProbeAt, o.VCTProbeRoot, o.ThreatProbe = -1, 16, 400, 100 }),
+			func(o *search.KakugoOptions) {
+				o.VCTProbe, o.VCTProbeAt, o.VCTProbeRoot, o.ThreatProbe = -1, 16, 400, 100
+			}),
 		kakugoSpec("kakugo-deepcheck", "the full player whose move check may use half the time left before the hard limit for each move it checks (the fixed 15% share when that is more; not under a match clock)", true,
 			func(o *search.KakugoOptions) { o.CheckRest = 50 }),
 		kakugoSpec("kakugo-vcf", "the full player with VCF search and defence only (the default until 2026-11-25)", true,
