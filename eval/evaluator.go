@@ -31,6 +31,9 @@ type Evaluator struct {
 	pts  []point
 	sets [2][numSets]posSet
 	idx  [2][]int32 // position of a point in its colour's set, or -1
+	// comboCount counts the free points of each combo class by colour
+	// (ComboNone not counted): the learned value's features.
+	comboCount [2][numCombos]int32
 
 	// Renju: a copy of the position without observers on which black's
 	// recursive forbidden checks place stones, and the points whose combo
@@ -493,6 +496,7 @@ func (e *Evaluator) setPoint(p engine.Pos, ci int, combo Combo, flags uint8) {
 	}
 	e.saveCombo(p, ci)
 	old := setOf(pt.flags[ci])
+	e.countCombo(ci, pt.combo[ci], combo)
 	pt.combo[ci], pt.flags[ci] = combo, flags
 	if nw := setOf(flags); nw != old {
 		e.logSetChange(p, ci, old, nw)
@@ -503,6 +507,14 @@ func (e *Evaluator) setPoint(p engine.Pos, ci int, combo Combo, flags uint8) {
 			e.sets[ci][nw].add(p, e.idx[ci])
 		}
 	}
+}
+
+// countCombo moves one point of colour index ci from combo class from to
+// class to in comboCount.
+func (e *Evaluator) countCombo(ci int, from, to Combo) {
+	e.comboCount[ci][from]--
+	e.comboCount[ci][to]++
+	e.comboCount[ci][ComboNone] = 0 // not counted: it would count the occupied cells too
 }
 
 // setOf is the candidate set of a point with the given flags, or -1.

@@ -58,6 +58,14 @@ func (e *Evaluator) Class(p engine.Pos, d int, c engine.Color) DirClass {
 	return e.t.lines[c-1].entries[e.ent(p, d, int(c)-1)].Class
 }
 
+// NumCombos is the number of combo classes (ComboNone to ComboFive).
+const NumCombos = int(numCombos)
+
+// ComboCount is the number of free points where a stone of colour c makes
+// the combo class k (0 for ComboNone, which is not counted), kept up to
+// date on every move.
+func (e *Evaluator) ComboCount(c engine.Color, k Combo) int { return int(e.comboCount[c-1][k]) }
+
 // Combo is the combo class of a stone of colour c on p (ComboNone for an
 // occupied point).
 func (e *Evaluator) Combo(p engine.Pos, c engine.Color) Combo { return e.pts[p].combo[c-1] }

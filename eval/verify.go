@@ -25,6 +25,9 @@ func (e *Evaluator) Verify() error {
 	if e.rankCount != f.rankCount {
 		return fmt.Errorf("rank counts %v, want %v", e.rankCount, f.rankCount)
 	}
+	if e.comboCount != f.comboCount {
+		return fmt.Errorf("combo counts %v, want %v", e.comboCount, f.comboCount)
+	}
 	if e.total != f.total {
 		return fmt.Errorf("total scores %v, want %v", e.total, f.total)
 	}

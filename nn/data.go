@@ -29,6 +29,40 @@ type Game struct {
 	Opening int
 	// Moves are the moves in order, black first, 0-based.
 	Moves []engine.Point
+	// Result is how the game ended, where the record says (the value
+	// function's training reads it; the policy's does not).
+	Result Result
+}
+
+// Result is the outcome of a recorded game.
+type Result uint8
+
+// The results: unknown (the record does not say), a win for either
+// colour, or a draw.
+const (
+	ResultUnknown Result = iota
+	ResultBlack
+	ResultWhite
+	ResultDraw
+)
+
+// resultOf reads the archive's winner_color ("black", "white", or null
+// for a game that ended without a winner), or where that field is absent
+// the result of selfplay's records ("black", "white", "draw").
+func resultOf(winner json.RawMessage, result string) Result {
+	w := strings.TrimSpace(string(winner))
+	if w == "" {
+		w = strconv.Quote(result)
+	}
+	switch w {
+	case "null", `"draw"`:
+		return ResultDraw
+	case `"black"`:
+		return ResultBlack
+	case `"white"`:
+		return ResultWhite
+	}
+	return ResultUnknown
 }
 
 // Targets is the number of moves of g that are predicted.
@@ -91,15 +125,17 @@ func (g *Game) validate() (cut bool) {
 
 // jsonGame is one line of the shared Gomocup archive (games/README.md).
 type jsonGame struct {
-	Year    string   `json:"year"`
-	League  string   `json:"league"`
-	File    string   `json:"file"`
-	Rule    string   `json:"rule"`
-	Board   string   `json:"board"`
-	Black   string   `json:"black"`
-	White   string   `json:"white"`
-	Opening int      `json:"n_opening_stones_guess"`
-	Moves   [][2]int `json:"moves"`
+	Year    string          `json:"year"`
+	League  string          `json:"league"`
+	File    string          `json:"file"`
+	Rule    string          `json:"rule"`
+	Board   string          `json:"board"`
+	Black   string          `json:"black"`
+	White   string          `json:"white"`
+	Opening int             `json:"n_opening_stones_guess"`
+	Moves   [][2]int        `json:"moves"`
+	Winner  json.RawMessage `json:"winner_color"`
+	Result  string          `json:"result"` // selfplay's records
 }
 
 // OpenMaybeGzip returns a reader of r's content, gunzipped if it starts
@@ -141,7 +177,7 @@ func ReadJSONL(r io.Reader) ([]Game, error) {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
 		g := Game{W: w, H: h, Rule: rule, Year: jg.Year, League: jg.League, Source: jg.File,
-			Black: jg.Black, White: jg.White, Opening: max(0, jg.Opening)}
+			Black: jg.Black, White: jg.White, Opening: max(0, jg.Opening), Result: resultOf(jg.Winner, jg.Result)}
 		g.Moves = make([]engine.Point, len(jg.Moves))
 		for i, m := range jg.Moves {
 			g.Moves[i] = engine.Point{X: m[0] - 1, Y: m[1] - 1}
