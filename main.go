@@ -32,6 +32,7 @@ func commands() []command {
 		{"match", "run games between Gomocup brains", cmdMatch},
 		{"eval", "print the evaluator's view of a position", cmdEval},
 		{"train", "train the policy network on game records", cmdTrain},
+		{"train-value", "fit the learned leaf value to game results", cmdTrainValue},
 		{"nneval", "top-1/top-5 accuracy of policy weights on game records", cmdNNEval},
 		{"bench", "deterministic search benchmark (node-count signature)", cmdBench},
 		{"solve", "find forced wins (VCF/VCT) in positions or puzzles", cmdSolve},

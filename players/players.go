@@ -52,6 +52,8 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.Leaf = mcts.LeafRollout }),
 		kakugoSpec("kakugo-static", "the full player with static-evaluation leaves (the evaluator's score squashed)", true,
 			func(o *search.KakugoOptions) { o.Leaf = mcts.LeafStatic }),
+		kakugoSpec("kakugo-learned", "the full player with learned leaf values: a logistic model of the game result per rule over the evaluator's counts, fitted to Gomocup results by train-value (weights/value.kvw, or the file in KAKUGO_VALUE_WEIGHTS; without them, static leaves)", true,
+			func(o *search.KakugoOptions) { o.Leaf = mcts.LeafLearned }),
 		kakugoSpec("kakugo-nowin", "the full player without the winning search (MCTS alone)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchOff }),
 		kakugoSpec("kakugo-vct", "the full player with VCT and the VCT defence check besides VCF", true,

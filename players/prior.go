@@ -11,6 +11,7 @@ import (
 	"github.com/kakugo/kakugo/protocol"
 	"github.com/kakugo/kakugo/search"
 	"github.com/kakugo/kakugo/search/mcts"
+	"github.com/kakugo/kakugo/value"
 )
 
 // withPrior builds p. A variant of the full player with the prior gets the
@@ -21,7 +22,8 @@ import (
 // count does, so that a match can give two instances of one binary
 // different settings: KAKUGO_NN_VISITS (mcts.PolicyOptions.Visits) and
 // KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), and the winning search's shares
-// KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv). The other
+// KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), and for the
+// learned leaf value the weight file KAKUGO_VALUE_WEIGHTS (loadValue). The other
 // players say on warn that they ignore a file of weights.
 func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Player {
 	if !p.prior {
@@ -40,12 +42,28 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 		// threshold measured for them.
 		opt.Policy.Visits = plainGoPolicyVisits
 	}
+	if opt.Leaf == mcts.LeafLearned {
+		opt.Value = loadValue(os.Getenv("KAKUGO_VALUE_WEIGHTS"), warn)
+	}
 	if pol, err := prior.Load(weights); err != nil {
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing without the policy prior\n", err)
 	} else {
 		opt.NewPolicy = pol
 	}
 	return search.NewKakugo(opt)
+}
+
+// loadValue reads the learned leaf value from path (the embedded default
+// when empty). A file that cannot be read is said on warn and gives nil:
+// the player then values its leaves statically, as it must not die over an
+// optional file.
+func loadValue(path string, warn io.Writer) mcts.LeafValuer {
+	m, err := value.Load(path)
+	if err != nil {
+		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing with the static leaf value\n", err)
+		return nil
+	}
+	return m
 }
 
 // plainGoPolicyVisits is the prior's threshold where the network runs on

@@ -16,6 +16,9 @@ type KakugoOptions struct {
 	// Leaf is how new leaves are valued (mcts.LeafDefault: the stronger
 	// mode).
 	Leaf mcts.LeafMode
+	// Value values the leaves in mcts.LeafLearned mode (the learned value,
+	// which package players plugs in); nil falls back to the static value.
+	Value mcts.LeafValuer
 	// Threads, when positive, is the number of search threads, whatever
 	// the manager says; 0 leaves it to INFO thread_num (one by default).
 	Threads int
@@ -208,7 +211,7 @@ type kakugoStats struct {
 
 // NewKakugo builds the full player.
 func NewKakugo(opt KakugoOptions) *Kakugo {
-	cfg := mcts.NewConfig(mcts.Options{Leaf: opt.Leaf, CPuct: opt.CPuct, FPUReduction: opt.FPUReduction,
+	cfg := mcts.NewConfig(mcts.Options{Leaf: opt.Leaf, Value: opt.Value, CPuct: opt.CPuct, FPUReduction: opt.FPUReduction,
 		MaxChildren: opt.MaxChildren, StaticScale: opt.StaticScale,
 		VCFProbe: kakugoProbe(opt.VCFProbe, kakugoVCFProbe),
 		VCTProbe: kakugoProbe(opt.VCTProbe, kakugoVCTProbe), VCTProbeAt: opt.VCTProbeAt, VCTProbeRoot: opt.VCTProbeRoot,

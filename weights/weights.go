@@ -1,7 +1,8 @@
 // Package weights embeds Kakugo's default policy network, trained by
 // `pbrain-kakugo train` on Gomocup records (README.md in this directory has
-// the format, the training command and the measured accuracy). It holds data
-// only; package nn decodes it.
+// the format, the training command and the measured accuracy), and its
+// learned leaf value, fitted by `pbrain-kakugo train-value`. It holds data
+// only; packages nn and value decode them.
 package weights
 
 import (
@@ -11,6 +12,15 @@ import (
 
 //go:embed default.kkw
 var defaultWeights []byte
+
+//go:embed value.kvw
+var valueWeights []byte
+
+// ValueName is the file name of the default value weights, for messages.
+const ValueName = "weights/value.kvw"
+
+// Value returns a copy of the default value weights, ready for value.Read.
+func Value() []byte { return bytes.Clone(valueWeights) }
 
 // DefaultName is the file name of the default weights, for messages.
 const DefaultName = "weights/default.kkw"

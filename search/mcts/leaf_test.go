@@ -10,7 +10,7 @@ func TestParseLeaf(t *testing.T) {
 		want LeafMode
 		ok   bool
 	}{{"", LeafDefault, true}, {"rollout", LeafRollout, true}, {"static", LeafStatic, true},
-		{"default", LeafDefault, false}, {"Static", LeafDefault, false}} {
+		{"learned", LeafLearned, true}, {"default", LeafDefault, false}, {"Static", LeafDefault, false}} {
 		if got, ok := ParseLeaf(tc.in); got != tc.want || ok != tc.ok {
 			t.Errorf("%q: %v %v, want %v %v", tc.in, got, ok, tc.want, tc.ok)
 		}

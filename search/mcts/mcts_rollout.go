@@ -20,7 +20,19 @@ const (
 	LeafRollout
 	// LeafStatic squashes the evaluator's static score into [-1, 1].
 	LeafStatic
+	// LeafLearned asks the Options' LeafValuer (the learned value of
+	// package value, which main plugs in); without one it is LeafStatic.
+	LeafLearned
 )
+
+// LeafValuer values a leaf position for its side to move, in [-1, 1],
+// from the evaluator attached to the worker's board (e.Board()). It is
+// shared by the search's threads, so it must be safe for concurrent use,
+// and must value a position the static evaluation settles (a five to
+// play, an unstoppable five, a winning combo) as that does.
+type LeafValuer interface {
+	LeafValue(e *eval.Evaluator) float64
+}
 
 // String names the mode as the bench and the player list do.
 func (m LeafMode) String() string {
@@ -29,6 +41,8 @@ func (m LeafMode) String() string {
 		return "static"
 	case LeafRollout:
 		return "rollout"
+	case LeafLearned:
+		return "learned"
 	}
 	return "default"
 }
@@ -36,7 +50,7 @@ func (m LeafMode) String() string {
 // ParseLeaf reads a leaf mode by the name String gives it; "" is the
 // default mode.
 func ParseLeaf(s string) (LeafMode, bool) {
-	for _, m := range []LeafMode{LeafRollout, LeafStatic} {
+	for _, m := range []LeafMode{LeafRollout, LeafStatic, LeafLearned} {
 		if s == m.String() {
 			return m, true
 		}

@@ -18,6 +18,7 @@ type Config struct {
 	expandAt     int32   // visits a leaf needs before it is expanded (at least 1)
 	maxChildren  int     // children kept below the root, best priors first
 	leaf         LeafMode
+	valuer       LeafValuer // LeafLearned's (never nil in that mode)
 	rolloutPlies int
 	staticScale  float64
 	vcfProbe     int64   // node cap of the VCF probe at expansions (0: none)

@@ -250,8 +250,11 @@ func (w *mctsWorker) evaluate(n *mctsNode) (float64, bool) {
 		n.state.CompareAndSwap(mctsLeaf, mctsTerminal)
 		return 0, false
 	}
-	if w.s.cfg.leaf == LeafStatic {
+	switch w.s.cfg.leaf {
+	case LeafStatic:
 		return -w.staticValue(), false
+	case LeafLearned:
+		return -w.s.cfg.valuer.LeafValue(e), false
 	}
 	return -w.rollout(), false
 }

@@ -12,6 +12,9 @@ import (
 type Options struct {
 	// Leaf is how new leaves are valued (LeafDefault: the stronger mode).
 	Leaf LeafMode
+	// Value values the leaves in LeafLearned mode; without it that mode
+	// is LeafStatic.
+	Value LeafValuer
 	// CPuct, FPUReduction, MaxChildren and StaticScale replace the tuned
 	// constants when positive (for tuning matches).
 	CPuct, FPUReduction float64
@@ -47,6 +50,11 @@ func NewConfig(o Options) Config {
 	cfg := mctsDefaults()
 	if o.Leaf != LeafDefault {
 		cfg.leaf = o.Leaf
+	}
+	if cfg.leaf == LeafLearned {
+		if cfg.valuer = o.Value; o.Value == nil {
+			cfg.leaf = LeafStatic
+		}
 	}
 	if o.CPuct > 0 {
 		cfg.cpuct = o.CPuct

@@ -1,0 +1,140 @@
+package value
+
+import (
+	"fmt"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// FeatureSet names the features a model reads; a weight file records it,
+// and a model applies only to the features it was fitted on.
+type FeatureSet uint16
+
+// The feature sets. Every feature is a count (or flag) the evaluator keeps
+// incrementally, seen from the side to move ("own") and the opponent.
+const (
+	// Counts: a bias, the static score (Evaluate/400), black to move, the
+	// monomial rank counts of ranks 0-7 (windows with at least one own
+	// stone; the empty windows, whose number grows with the board, are left
+	// out) for both sides, both sides' four and open-three points, and the
+	// opponent's five points (a five to block).
+	Counts FeatureSet = 1
+	// Combos: Counts, plus both sides' counts of the free points of each
+	// combo class from forbidden to straight four, plus two interactions:
+	// own open threes while the opponent has no four (a threat it must
+	// answer), and the opponent's threes while the side to move has no four.
+	Combos FeatureSet = 2
+)
+
+// rankFeatures is how many ranks (0 to rankFeatures-1) are features.
+const rankFeatures = 8
+
+// comboLo and comboHi are the combo classes counted by Combos.
+const (
+	comboLo = eval.ComboForbidden
+	comboHi = eval.ComboStraightFour
+)
+
+const (
+	countsLen = 3 + 2*rankFeatures + 5
+	combosLen = countsLen + 2*int(comboHi-comboLo+1) + 2
+	// MaxFeatures bounds the length of every feature set.
+	MaxFeatures = combosLen
+)
+
+// Len is the number of features of the set, 0 for an unknown set.
+func (s FeatureSet) Len() int {
+	switch s {
+	case Counts:
+		return countsLen
+	case Combos:
+		return combosLen
+	}
+	return 0
+}
+
+// String names the set as the train-value command does.
+func (s FeatureSet) String() string {
+	switch s {
+	case Counts:
+		return "counts"
+	case Combos:
+		return "combos"
+	}
+	return fmt.Sprintf("features(%d)", uint16(s))
+}
+
+// ParseFeatureSet reads a set by the name String gives it.
+func ParseFeatureSet(name string) (FeatureSet, error) {
+	for _, s := range []FeatureSet{Counts, Combos} {
+		if s.String() == name {
+			return s, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown feature set %q (counts or combos)", name)
+}
+
+// staticScale divides the static score into a feature of order one.
+const staticScale = 400
+
+// exactScore is the static score from which Evaluate's answer is a
+// detected win or loss rather than a reading of the counts (its ordinary
+// values stay far below WinScore/8).
+const exactScore = eval.WinScore / 8
+
+// Exact reports whether the static score s is a detected win or loss,
+// and its value in [-1, 1] for the side to move.
+func Exact(s int) (float64, bool) {
+	switch {
+	case s >= exactScore:
+		return 1, true
+	case s <= -exactScore:
+		return -1, true
+	}
+	return 0, false
+}
+
+// Extract writes the features of set for e's position, side to move first,
+// into dst (at least set.Len() long) given the position's static score
+// (e.Evaluate(), which the caller has already read), and returns the
+// filled prefix.
+func Extract(set FeatureSet, e *eval.Evaluator, static int, dst []float32) []float32 {
+	me := e.Board().SideToMove()
+	op := me.Opp()
+	f := dst[:set.Len()]
+	f[0] = 1
+	f[1] = float32(static) / staticScale
+	f[2] = 0
+	if me == engine.Black {
+		f[2] = 1
+	}
+	mr, or := e.RankCounts(me), e.RankCounts(op)
+	i := 3
+	for r := range rankFeatures {
+		f[i], f[i+rankFeatures] = float32(mr[r]), float32(or[r])
+		i++
+	}
+	i += rankFeatures
+	myFours, opFours := len(e.Fours(me)), len(e.Fours(op))
+	myThrees, opThrees := len(e.Threes(me)), len(e.Threes(op))
+	f[i], f[i+1], f[i+2], f[i+3] = float32(myFours), float32(opFours), float32(myThrees), float32(opThrees)
+	f[i+4] = float32(len(e.Fives(op)))
+	i += 5
+	if set == Counts {
+		return f
+	}
+	for k := comboLo; k <= comboHi; k++ {
+		f[i], f[i+int(comboHi-comboLo+1)] = float32(e.ComboCount(me, k)), float32(e.ComboCount(op, k))
+		i++
+	}
+	i += int(comboHi - comboLo + 1)
+	f[i], f[i+1] = 0, 0
+	if opFours == 0 {
+		f[i] = float32(myThrees)
+	}
+	if myFours == 0 {
+		f[i+1] = float32(opThrees)
+	}
+	return f
+}

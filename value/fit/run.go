@@ -1,0 +1,152 @@
+package fit
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/nn"
+	"github.com/kakugo/kakugo/value"
+)
+
+// Config is one training run.
+type Config struct {
+	Set    value.FeatureSet
+	Sample SampleOptions
+	Fit    Options
+}
+
+// Row is one line of the report: a rule and board size, and on its
+// held-out positions the static evaluation as the search reads it
+// (tanh(score/400)), the static evaluation with its scale refitted on the
+// rule's training positions, and the learned model.
+type Row struct {
+	Bucket                 string
+	Train                  int
+	Static, Refit, Learned Metrics
+	RefitScale             float64
+}
+
+// Run samples games, fits a model per rule and reports, on held-out
+// games by rule and board size, the model beside the static evaluation.
+// Progress goes to log.
+func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error) {
+	d := cfg.Set.Len()
+	if d == 0 {
+		return nil, nil, fmt.Errorf("unknown feature set %v", cfg.Set)
+	}
+	samples, st := Samples(games, cfg.Sample)
+	fmt.Fprintf(log, "%d games with a result (%d without), %d positions sampled, %d settled by the static evaluation, %d kept\n",
+		st.Games, st.NoResult, st.Positions, st.Exact, len(samples))
+	model := value.NewModel(cfg.Set)
+	scales := map[engine.Rule]float64{}
+	for _, rule := range engine.Rules {
+		var train, test []*Sample
+		for i := range samples {
+			if s := &samples[i]; s.Rule == rule {
+				if s.Test {
+					test = append(test, s)
+				} else {
+					train = append(train, s)
+				}
+			}
+		}
+		if len(train) == 0 {
+			continue
+		}
+		name := rule.String()
+		fmt.Fprintf(log, "%s: %d training positions, %d held out, %d features (%v)\n", name, len(train), len(test), d, cfg.Set)
+		xs, ys := make([][]float32, len(train)), make([]float32, len(train))
+		for i, s := range train {
+			xs[i], ys[i] = s.F[:d], s.Y
+		}
+		w, err := Logistic(xs, ys, d, cfg.Fit, func(step int, w []float64) {
+			writeProgress(log, name, step, score(train, w, d), score(test, w, d))
+		})
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", name, err)
+		}
+		w32 := make([]float32, d)
+		for i, x := range w {
+			w32[i] = float32(x)
+		}
+		model.SetWeights(rule, w32)
+		scales[rule] = refitScale(train)
+	}
+	// The report scores the float32 weights the model keeps.
+	var rows []Row
+	byBucket := map[string][]*Sample{}
+	trainN := map[string]int{}
+	for i := range samples {
+		s := &samples[i]
+		if s.Test {
+			byBucket[s.Bucket] = append(byBucket[s.Bucket], s)
+		} else {
+			trainN[s.Bucket]++
+		}
+	}
+	for _, bucket := range slices.Sorted(maps.Keys(byBucket)) {
+		set := byBucket[bucket]
+		rule := set[0].Rule
+		w := model.Weights(rule)
+		if w == nil {
+			continue
+		}
+		y := func(i int) float32 { return set[i].Y }
+		k := scales[rule]
+		rows = append(rows, Row{Bucket: bucket, Train: trainN[bucket], RefitScale: 2 * staticUnit / k,
+			Static:  Measure(len(set), func(i int) float64 { return Sigmoid(2 * float64(set[i].Static) / staticUnit) }, y),
+			Refit:   Measure(len(set), func(i int) float64 { return Sigmoid(k * float64(set[i].Static) / staticUnit) }, y),
+			Learned: Measure(len(set), func(i int) float64 { return Sigmoid(value.Logit(w, set[i].F[:d])) }, y),
+		})
+	}
+	return model, rows, nil
+}
+
+// WriteReport prints the rows as a table.
+func WriteReport(w io.Writer, set value.FeatureSet, rows []Row) {
+	fmt.Fprintf(w, "\nheld-out positions (log-loss, accuracy on decided games); static = tanh(score/400) as the search reads it, refit = the scale fitted on the training positions, learned = %v\n", set)
+	fmt.Fprintf(w, "%-18s %8s %8s  %-24s %-32s %-24s\n", "rule board", "train", "test", "static", "static refit (scale)", "learned")
+	for _, r := range rows {
+		fmt.Fprintf(w, "%-18s %8d %8d  %-24v %-24v (%4.0f)  %-24v\n", r.Bucket, r.Train, r.Static.N, r.Static, r.Refit, r.RefitScale, r.Learned)
+	}
+}
+
+// staticUnit is the static score's unit in the search's tanh(score/400).
+const staticUnit = 400
+
+// score measures weights w on samples.
+func score(set []*Sample, w []float64, d int) Metrics {
+	return Measure(len(set), func(i int) float64 {
+		var z float64
+		for j, x := range set[i].F[:d] {
+			z += w[j] * float64(x)
+		}
+		return Sigmoid(z)
+	}, func(i int) float32 { return set[i].Y })
+}
+
+// refitScale fits k in Sigmoid(k·score/400) to the samples (the static
+// value's only free constant; the search's is k = 2). The log-loss is
+// convex in k, so its derivative is increasing: bisection finds its zero
+// in [0, 20] without the overshoots of Newton's method on the flat far
+// tails of large scores.
+func refitScale(set []*Sample) float64 {
+	lo, hi := 0.0, 20.0
+	for range 60 {
+		k := (lo + hi) / 2
+		var g float64
+		for _, s := range set {
+			x := float64(s.Static) / staticUnit
+			g += (Sigmoid(k*x) - float64(s.Y)) * x
+		}
+		if g > 0 {
+			hi = k
+		} else {
+			lo = k
+		}
+	}
+	return (lo + hi) / 2
+}

@@ -1,0 +1,163 @@
+package value
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+
+	"github.com/kakugo/kakugo/engine"
+)
+
+// The weight file (version 1), all integers little-endian:
+//
+//	8 bytes  magic "KKGOVAL\n"
+//	uint32   format version (1)
+//	uint16   feature set (FeatureSet)
+//	uint16   features per rule (the set's Len)
+//	uint8    number of rules with weights
+//	per rule: uint8 rule (engine.Rule), then that many float32 weights
+//	uint32   CRC-32C (Castagnoli) of every byte before it
+//
+// The whole file is a few hundred bytes; the reader reads at most
+// maxFileBytes.
+const (
+	magic        = "KKGOVAL\n"
+	version      = 1
+	maxFileBytes = 1 << 16
+)
+
+// The loader's errors, wrapped with details; test them with errors.Is.
+var (
+	ErrBadMagic  = errors.New("not a value weight file (bad magic)")
+	ErrVersion   = errors.New("unsupported value weight file version")
+	ErrChecksum  = errors.New("value weight file checksum mismatch")
+	ErrTruncated = errors.New("value weight file truncated")
+	ErrFormat    = errors.New("malformed value weight file")
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Write writes m in the weight file format.
+func Write(w io.Writer, m *Model) error {
+	var buf bytes.Buffer
+	buf.WriteString(magic)
+	le := binary.LittleEndian
+	buf.Write(le.AppendUint32(nil, version))
+	buf.Write(le.AppendUint16(nil, uint16(m.set)))
+	buf.Write(le.AppendUint16(nil, uint16(m.set.Len())))
+	var rules []engine.Rule
+	for _, r := range engine.Rules {
+		if m.w[r] != nil {
+			rules = append(rules, r)
+		}
+	}
+	buf.WriteByte(byte(len(rules)))
+	for _, r := range rules {
+		buf.WriteByte(byte(r))
+		for _, x := range m.w[r] {
+			buf.Write(le.AppendUint32(nil, math.Float32bits(x)))
+		}
+	}
+	buf.Write(le.AppendUint32(nil, crc32.Checksum(buf.Bytes(), castagnoli)))
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// Read reads a model written by Write. It never panics: a file that is not
+// one, of another version, cut short, corrupted, with an unknown feature
+// set or rule, a weight that is not finite, or bytes after the checksum is
+// an error wrapping one of the Err values.
+func Read(r io.Reader) (*Model, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxFileBytes {
+		return nil, fmt.Errorf("%w: larger than %d bytes", ErrFormat, maxFileBytes)
+	}
+	if len(data) < len(magic) || string(data[:len(magic)]) != magic {
+		if len(data) < len(magic) && string(data) == magic[:len(data)] {
+			return nil, ErrTruncated
+		}
+		return nil, ErrBadMagic
+	}
+	d := decoder{b: data[len(magic):]}
+	if v := d.u32(); d.short {
+		return nil, ErrTruncated
+	} else if v != version {
+		return nil, fmt.Errorf("%w: %d (this build reads %d)", ErrVersion, v, version)
+	}
+	set := FeatureSet(d.u16())
+	n := int(d.u16())
+	rules := int(d.u8())
+	if d.short {
+		return nil, ErrTruncated
+	}
+	if set.Len() == 0 {
+		return nil, fmt.Errorf("%w: unknown feature set %d", ErrFormat, uint16(set))
+	}
+	if n != set.Len() {
+		return nil, fmt.Errorf("%w: %d features, the set %s has %d", ErrFormat, n, set, set.Len())
+	}
+	m := NewModel(set)
+	for range rules {
+		rule := d.u8()
+		w := make([]float32, n)
+		for i := range w {
+			w[i] = math.Float32frombits(d.u32())
+		}
+		if d.short {
+			return nil, ErrTruncated
+		}
+		if int(rule) >= len(engine.Rules) {
+			return nil, fmt.Errorf("%w: unknown rule %d", ErrFormat, rule)
+		}
+		if m.w[rule] != nil {
+			return nil, fmt.Errorf("%w: rule %s twice", ErrFormat, engine.Rule(rule))
+		}
+		for _, x := range w {
+			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+				return nil, fmt.Errorf("%w: a weight of rule %s is not finite", ErrFormat, engine.Rule(rule))
+			}
+		}
+		m.w[rule] = w
+	}
+	body := len(data) - len(d.b)
+	sum := d.u32()
+	if d.short {
+		return nil, ErrTruncated
+	}
+	if got := crc32.Checksum(data[:body], castagnoli); got != sum {
+		return nil, fmt.Errorf("%w: %08x, the file says %08x", ErrChecksum, got, sum)
+	}
+	if len(d.b) > 0 {
+		return nil, fmt.Errorf("%w: %d bytes after the checksum", ErrFormat, len(d.b))
+	}
+	return m, nil
+}
+
+// decoder reads little-endian fields; past the end it reads zeros and
+// sets short.
+type decoder struct {
+	b     []byte
+	short bool
+}
+
+func (d *decoder) take(n int) []byte {
+	if len(d.b) < n {
+		d.short = true
+		d.b = nil
+		return make([]byte, n)
+	}
+	v := d.b[:n]
+	d.b = d.b[n:]
+	return v
+}
+
+func (d *decoder) u8() uint8   { return d.take(1)[0] }
+func (d *decoder) u16() uint16 { return binary.LittleEndian.Uint16(d.take(2)) }
+func (d *decoder) u32() uint32 { return binary.LittleEndian.Uint32(d.take(4)) }

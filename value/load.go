@@ -1,0 +1,36 @@
+package value
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+
+	"github.com/kakugo/kakugo/weights"
+)
+
+// Default reads the embedded default model (weights/value.kvw).
+func Default() (*Model, error) {
+	m, err := Read(bytes.NewReader(weights.Value()))
+	if err != nil {
+		return nil, fmt.Errorf("value weights %s (embedded): %w", weights.ValueName, err)
+	}
+	return m, nil
+}
+
+// Load reads the model in the file path, or the embedded default when path
+// is empty; an error names the file.
+func Load(path string) (*Model, error) {
+	if path == "" {
+		return Default()
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("value weights: %w", err)
+	}
+	defer f.Close()
+	m, err := Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("value weights %s: %w", path, err)
+	}
+	return m, nil
+}
