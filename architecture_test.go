@@ -22,6 +22,8 @@ var architectureLayers = map[string]int{
 	"protocol/manager":        1,
 	"tactics":                 1,
 	"training":                2,
+	"value":                   2,
+	"value/fit":               3,
 	"search/win":              2,
 	"search/mcts":             3,
 	"solve":                   3,

@@ -155,11 +155,44 @@ func TestSharedArchive(t *testing.T) {
 		t.Fatalf("%d games", len(games))
 	}
 	targets := 0
+	results := map[Result]int{}
 	for _, g := range games {
 		targets += g.Targets()
+		results[g.Result]++
 	}
 	if targets < 1000000 {
 		t.Fatalf("%d target moves", targets)
+	}
+	// Every game says its result (README: winner_color black, white or null).
+	if results[ResultUnknown] != 0 || results[ResultBlack] < 10000 || results[ResultWhite] < 10000 || results[ResultDraw] == 0 {
+		t.Errorf("results %v", results)
+	}
+}
+
+// TestReadResult reads the archive's winner_color and, where it is
+// absent, selfplay's result field.
+func TestReadResult(t *testing.T) {
+	for _, tc := range []struct {
+		fields string
+		want   Result
+	}{
+		{`"winner_color": "black"`, ResultBlack},
+		{`"winner_color": "white"`, ResultWhite},
+		{`"winner_color": null`, ResultDraw},
+		{`"result": "white"`, ResultWhite},
+		{`"result": "draw"`, ResultDraw},
+		{`"result": "black", "winner_color": "white"`, ResultWhite},
+		{`"league": "x"`, ResultUnknown},
+		{`"winner_color": "green"`, ResultUnknown},
+	} {
+		line := `{"rule": "freestyle", "board": "15x15", "moves": [[8, 8]], ` + tc.fields + "}\n"
+		games, err := ReadJSONL(strings.NewReader(line))
+		if err != nil || len(games) != 1 {
+			t.Fatalf("%s: %v %v", tc.fields, games, err)
+		}
+		if games[0].Result != tc.want {
+			t.Errorf("%s: result %v, want %v", tc.fields, games[0].Result, tc.want)
+		}
 	}
 }
 

@@ -23,7 +23,7 @@ import (
 // different settings: KAKUGO_NN_VISITS (mcts.PolicyOptions.Visits) and
 // KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), and the winning search's shares
 // KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), and for the
-// learned leaf value the weight file KAKUGO_VALUE_WEIGHTS (loadValue). The other
+// learned leaf value KAKUGO_VALUE_WEIGHTS and KAKUGO_VALUE_GAIN (loadValue). The other
 // players say on warn that they ignore a file of weights.
 func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Player {
 	if !p.prior {
@@ -43,7 +43,7 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 		opt.Policy.Visits = plainGoPolicyVisits
 	}
 	if opt.Leaf == mcts.LeafLearned {
-		opt.Value = loadValue(os.Getenv("KAKUGO_VALUE_WEIGHTS"), warn)
+		opt.Value = loadValue(os.Getenv, warn)
 	}
 	if pol, err := prior.Load(weights); err != nil {
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing without the policy prior\n", err)
@@ -53,15 +53,26 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 	return search.NewKakugo(opt)
 }
 
-// loadValue reads the learned leaf value from path (the embedded default
-// when empty). A file that cannot be read is said on warn and gives nil:
-// the player then values its leaves statically, as it must not die over an
-// optional file.
-func loadValue(path string, warn io.Writer) mcts.LeafValuer {
-	m, err := value.Load(path)
+// loadValue reads the learned leaf value from the file in
+// KAKUGO_VALUE_WEIGHTS (the embedded default when unset), its logits
+// multiplied by KAKUGO_VALUE_GAIN when that is a positive number (a tuning
+// knob: the search's constants were tuned with the static value's spread).
+// A file that cannot be read is said on warn and gives nil: the player
+// then values its leaves statically, as it must not die over an optional
+// file.
+func loadValue(getenv func(string) string, warn io.Writer) mcts.LeafValuer {
+	m, err := value.Load(getenv("KAKUGO_VALUE_WEIGHTS"))
 	if err != nil {
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing with the static leaf value\n", err)
 		return nil
+	}
+	if v := getenv("KAKUGO_VALUE_GAIN"); v != "" {
+		g, err := strconv.ParseFloat(v, 32)
+		if err != nil || !(g > 0 && g < 100) {
+			fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_VALUE_GAIN=%q: not a number in (0, 100); gain 1 used\n", v)
+		} else {
+			m = m.WithGain(float32(g))
+		}
 	}
 	return m
 }

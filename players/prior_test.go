@@ -111,3 +111,52 @@ func TestPercentFromEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadValue: the learned value comes from KAKUGO_VALUE_WEIGHTS, or the
+// embedded weights; a missing, truncated or corrupt file is reported and
+// gives no value (the player plays with static leaves); a bad gain is
+// reported and ignored.
+func TestLoadValue(t *testing.T) {
+	dir := t.TempDir()
+	good := weights.Value()
+	files := map[string][]byte{"good.kvw": good, "truncated.kvw": good[:len(good)-3],
+		"corrupt.kvw": append(bytes.Clone(good[:20]), bytes.Repeat([]byte{1}, len(good)-20)...)}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		file, gain string
+		ok         bool
+		warn       string
+	}{
+		{"", "", true, ""},
+		{"good.kvw", "", true, ""},
+		{"good.kvw", "2.5", true, ""},
+		{"good.kvw", "-1", true, "KAKUGO_VALUE_GAIN"},
+		{"missing.kvw", "", false, "static leaf value"},
+		{"truncated.kvw", "", false, "truncated"},
+		{"corrupt.kvw", "", false, "static leaf value"},
+	} {
+		env := map[string]string{"KAKUGO_VALUE_GAIN": tc.gain}
+		if tc.file != "" {
+			env["KAKUGO_VALUE_WEIGHTS"] = filepath.Join(dir, tc.file)
+		}
+		var warn bytes.Buffer
+		v := loadValue(func(k string) string { return env[k] }, &warn)
+		if (v != nil) != tc.ok {
+			t.Errorf("%s %s: value %v, want loaded %v", tc.file, tc.gain, v, tc.ok)
+		}
+		if got := warn.String(); tc.warn == "" && got != "" || tc.warn != "" && !strings.Contains(got, tc.warn) {
+			t.Errorf("%s %s: warning %q, want one with %q", tc.file, tc.gain, got, tc.warn)
+		}
+	}
+	p, err := New("kakugo-learned", 1, "", &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k, ok := p.(*search.Kakugo); !ok || k.Leaf() != mcts.LeafLearned {
+		t.Errorf("kakugo-learned: %T leaf %v, want learned leaves", p, p)
+	}
+}

@@ -19,7 +19,8 @@ import (
 //	uint16   feature set (FeatureSet)
 //	uint16   features per rule (the set's Len)
 //	uint8    number of rules with weights
-//	per rule: uint8 rule (engine.Rule), then that many float32 weights
+//	per rule, in increasing order: uint8 rule (engine.Rule), then that
+//	         many float32 weights
 //	uint32   CRC-32C (Castagnoli) of every byte before it
 //
 // The whole file is a few hundred bytes; the reader reads at most
@@ -104,6 +105,7 @@ func Read(r io.Reader) (*Model, error) {
 		return nil, fmt.Errorf("%w: %d features, the set %s has %d", ErrFormat, n, set, set.Len())
 	}
 	m := NewModel(set)
+	prev := -1
 	for range rules {
 		rule := d.u8()
 		w := make([]float32, n)
@@ -116,9 +118,10 @@ func Read(r io.Reader) (*Model, error) {
 		if int(rule) >= len(engine.Rules) {
 			return nil, fmt.Errorf("%w: unknown rule %d", ErrFormat, rule)
 		}
-		if m.w[rule] != nil {
-			return nil, fmt.Errorf("%w: rule %s twice", ErrFormat, engine.Rule(rule))
+		if int(rule) <= prev {
+			return nil, fmt.Errorf("%w: rule %s out of order (the rules come once each, in increasing order)", ErrFormat, engine.Rule(rule))
 		}
+		prev = int(rule)
 		for _, x := range w {
 			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
 				return nil, fmt.Errorf("%w: a weight of rule %s is not finite", ErrFormat, engine.Rule(rule))

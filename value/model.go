@@ -64,3 +64,19 @@ func Logit(w, f []float32) float64 {
 	}
 	return z
 }
+
+// WithGain is a copy of m whose logits are multiplied by g: g > 1 sharpens
+// the values towards ±1 (a tuning knob of the search, which was tuned with
+// the static value's spread), g = 1 is m itself.
+func (m *Model) WithGain(g float32) *Model {
+	c := NewModel(m.set)
+	for r, w := range m.w {
+		if w != nil {
+			c.w[r] = make([]float32, len(w))
+			for i, x := range w {
+				c.w[r][i] = g * x
+			}
+		}
+	}
+	return c
+}
