@@ -24,8 +24,8 @@ func TestTrainValue(t *testing.T) {
 	for i := range 40 {
 		b, _ := engine.New(15, 15, engine.Freestyle)
 		var moves []string
-		for b.Winner() == engine.Empty && b.MoveCount() < 60 {
-			x, y := 7+rng.IntN(7)-3, 7+rng.IntN(7)-3
+		for tries := 0; b.Winner() == engine.Empty && b.MoveCount() < 60 && tries < 10000; tries++ {
+			x, y := 7+rng.IntN(9)-4, 7+rng.IntN(9)-4
 			if p := b.Pos(x, y); b.Legal(p) {
 				b.Make(p)
 				moves = append(moves, fmt.Sprintf("[%d, %d]", x+1, y+1))

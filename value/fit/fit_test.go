@@ -23,7 +23,7 @@ func randomGames(seed uint64, r engine.Rule, n int) []nn.Game {
 		b, _ := engine.New(15, 15, r)
 		g := nn.Game{W: 15, H: 15, Rule: r, Source: "random", League: "test", Year: "1",
 			Black: "a", White: string(rune('b' + i%7)), Opening: 2, Result: nn.ResultDraw}
-		for b.Winner() == engine.Empty && b.MoveCount() < 80 {
+		for tries := 0; b.Winner() == engine.Empty && b.MoveCount() < 80 && tries < 10000; tries++ {
 			x, y := 7+rng.IntN(9)-4, 7+rng.IntN(9)-4
 			if p := b.Pos(x, y); b.Legal(p) {
 				b.Make(p)
