@@ -21,10 +21,16 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	iters := fs.Int("iters", 8, "Newton steps")
 	l2 := fs.Float64("l2", 1, "ridge penalty on the standardised weights")
 	out := fs.String("out", "value.kvw", "where the weights are written")
+	reread := fs.StringSlice("reread", []string{"standard=freestyle"}, "RULE=AS: read the games of RULE a second time under rule AS, for weights of AS on their board size (the archive has no freestyle 15x15 games; none: --reread '')")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
 	set, err := value.ParseFeatureSet(*features)
+	if err != nil {
+		fmt.Fprintln(stderr, "train-value:", err)
+		return 2
+	}
+	rr, err := fit.ParseReread(*reread)
 	if err != nil {
 		fmt.Fprintln(stderr, "train-value:", err)
 		return 2
@@ -35,7 +41,7 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "train-value:", err)
 		return 1
 	}
-	cfg := fit.Config{Set: set, Sample: fit.SampleOptions{PerGame: *perGame, Seed: rf.Seed, TestFrac: rf.TestFrac},
+	cfg := fit.Config{Set: set, Sample: fit.SampleOptions{PerGame: *perGame, Seed: rf.Seed, TestFrac: rf.TestFrac, Reread: rr},
 		Fit: fit.Options{Iters: *iters, L2: *l2}}
 	model, rows, err := fit.Run(cfg, games, stdout)
 	if err != nil {

@@ -47,14 +47,14 @@ func TestTrainValue(t *testing.T) {
 		out := filepath.Join(dir, fmt.Sprintf("v%d.kvw", i))
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"train-value", "--games", games, "--test-frac", "0.3", "--iters", "3", "--l2", "10", "--out", out}, strings.NewReader(""), &stdout, &stderr)
-		if code != 0 || !strings.Contains(stdout.String(), "freestyle step 3: train loss") || !strings.Contains(stdout.String(), "freestyle 15x15") {
+		if code != 0 || !strings.Contains(stdout.String(), "freestyle 15 step 3: train loss") || !strings.Contains(stdout.String(), "freestyle 15x15") {
 			t.Fatalf("code %d:\n%s\n%s", code, stdout.String(), stderr.String())
 		}
 		data, err := os.ReadFile(out)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m, err := value.Read(bytes.NewReader(data)); err != nil || m.Weights(engine.Freestyle) == nil {
+		if m, err := value.Read(bytes.NewReader(data)); err != nil || m.Weights(value.Key{Rule: engine.Freestyle, Size: 15}) == nil {
 			t.Fatalf("the written weights: %v", err)
 		}
 		files[i] = data

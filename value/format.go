@@ -18,9 +18,10 @@ import (
 //	uint32   format version (1)
 //	uint16   feature set (FeatureSet)
 //	uint16   features per rule (the set's Len)
-//	uint8    number of rules with weights
-//	per rule, in increasing order: uint8 rule (engine.Rule), then that
-//	         many float32 weights
+//	uint8    number of entries
+//	per entry, in increasing order of rule, then size: uint8 rule
+//	         (engine.Rule), uint8 board size (5-32), then that many
+//	         float32 weights
 //	uint32   CRC-32C (Castagnoli) of every byte before it
 //
 // The whole file is a few hundred bytes; the reader reads at most
@@ -50,16 +51,15 @@ func Write(w io.Writer, m *Model) error {
 	buf.Write(le.AppendUint32(nil, version))
 	buf.Write(le.AppendUint16(nil, uint16(m.set)))
 	buf.Write(le.AppendUint16(nil, uint16(m.set.Len())))
-	var rules []engine.Rule
-	for _, r := range engine.Rules {
-		if m.w[r] != nil {
-			rules = append(rules, r)
-		}
+	keys := m.Keys()
+	if len(keys) > 255 {
+		return fmt.Errorf("value: %d weight vectors, at most 255 fit the format", len(keys))
 	}
-	buf.WriteByte(byte(len(rules)))
-	for _, r := range rules {
-		buf.WriteByte(byte(r))
-		for _, x := range m.w[r] {
+	buf.WriteByte(byte(len(keys)))
+	for _, k := range keys {
+		buf.WriteByte(byte(k.Rule))
+		buf.WriteByte(byte(k.Size))
+		for _, x := range m.w[k] {
 			buf.Write(le.AppendUint32(nil, math.Float32bits(x)))
 		}
 	}
@@ -108,6 +108,7 @@ func Read(r io.Reader) (*Model, error) {
 	prev := -1
 	for range rules {
 		rule := d.u8()
+		size := d.u8()
 		w := make([]float32, n)
 		for i := range w {
 			w[i] = math.Float32frombits(d.u32())
@@ -118,17 +119,22 @@ func Read(r io.Reader) (*Model, error) {
 		if int(rule) >= len(engine.Rules) {
 			return nil, fmt.Errorf("%w: unknown rule %d", ErrFormat, rule)
 		}
-		if int(rule) <= prev {
-			return nil, fmt.Errorf("%w: rule %s out of order (the rules come once each, in increasing order)", ErrFormat, engine.Rule(rule))
+		k := Key{engine.Rule(rule), int(size)}
+		if !k.valid() {
+			return nil, fmt.Errorf("%w: board size %d (5 to 32)", ErrFormat, size)
 		}
-		prev = int(rule)
+		if order := int(rule)<<8 | int(size); order <= prev {
+			return nil, fmt.Errorf("%w: %s %d out of order (the entries come once each, by rule, then size)", ErrFormat, k.Rule, k.Size)
+		}
+		prev = int(rule)<<8 | int(size)
 		for _, x := range w {
 			if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-				return nil, fmt.Errorf("%w: a weight of rule %s is not finite", ErrFormat, engine.Rule(rule))
+				return nil, fmt.Errorf("%w: a weight of %s %d is not finite", ErrFormat, k.Rule, k.Size)
 			}
 		}
-		m.w[rule] = w
+		m.w[k] = w
 	}
+	m.repick()
 	body := len(data) - len(d.b)
 	sum := d.u32()
 	if d.short {

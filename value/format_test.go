@@ -29,9 +29,11 @@ func TestRoundTrip(t *testing.T) {
 		for i := range w {
 			w[i] = float32(i)*0.25 - 3
 		}
-		m.SetWeights(engine.Renju, w)
+		m.SetWeights(Key{engine.Renju, 15}, w)
 		w[0] = math.SmallestNonzeroFloat32
-		m.SetWeights(engine.Freestyle, w)
+		m.SetWeights(Key{engine.Freestyle, 20}, w)
+		w[1] = -w[1]
+		m.SetWeights(Key{engine.Freestyle, 15}, w)
 		got, err := Read(bytes.NewReader(encode(t, m)))
 		if err != nil {
 			t.Fatalf("%v: %v", set, err)
@@ -39,14 +41,17 @@ func TestRoundTrip(t *testing.T) {
 		if got.Set() != set {
 			t.Errorf("set %v, want %v", got.Set(), set)
 		}
-		for _, r := range engine.Rules {
-			a, b := m.Weights(r), got.Weights(r)
-			if (a == nil) != (b == nil) {
-				t.Fatalf("%v rule %v: weights %v, want %v", set, r, b, a)
+		if len(got.Keys()) != 3 {
+			t.Errorf("keys %v, want 3", got.Keys())
+		}
+		for _, k := range m.Keys() {
+			a, b := m.Weights(k), got.Weights(k)
+			if len(a) != len(b) {
+				t.Fatalf("%v %v: weights %v, want %v", set, k, b, a)
 			}
 			for i := range a {
 				if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
-					t.Fatalf("%v rule %v weight %d: %v, want %v", set, r, i, b[i], a[i])
+					t.Fatalf("%v %v weight %d: %v, want %v", set, k, i, b[i], a[i])
 				}
 			}
 		}
@@ -54,15 +59,15 @@ func TestRoundTrip(t *testing.T) {
 }
 
 // TestDefaultLoads: the embedded weights load and have weights for the
-// three rules of the Gomocup archive.
+// three rules of the Gomocup archive on 15x15 and for freestyle on 20x20.
 func TestDefaultLoads(t *testing.T) {
 	m, err := Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range []engine.Rule{engine.Freestyle, engine.Exact, engine.Renju} {
-		if m.Weights(r) == nil {
-			t.Errorf("no weights for %v", r)
+	for _, k := range []Key{{engine.Freestyle, 15}, {engine.Freestyle, 20}, {engine.Exact, 15}, {engine.Renju, 15}} {
+		if m.Weights(k) == nil {
+			t.Errorf("no weights for %v", k)
 		}
 	}
 	if _, err := Load("/nonexistent/value.kvw"); err == nil {
@@ -81,7 +86,7 @@ func reseal(data []byte) []byte {
 func TestReadErrors(t *testing.T) {
 	good := encode(t, testModel(Combos))
 	edit := func(f func(d []byte) []byte) []byte { return f(bytes.Clone(good)) }
-	nanAt := len(magic) + 4 + 2 + 2 + 1 + 1 // the first weight
+	nanAt := len(magic) + 4 + 2 + 2 + 1 + 2 // the first weight
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -95,6 +100,8 @@ func TestReadErrors(t *testing.T) {
 		{"feature set", edit(func(d []byte) []byte { d[len(magic)+4] = 7; return reseal(d) }), ErrFormat},
 		{"feature count", edit(func(d []byte) []byte { d[len(magic)+6]++; return reseal(d) }), ErrFormat},
 		{"rule", edit(func(d []byte) []byte { d[len(magic)+9] = 9; return reseal(d) }), ErrFormat},
+		{"size", edit(func(d []byte) []byte { d[len(magic)+10] = 33; return reseal(d) }), ErrFormat},
+		{"order", edit(func(d []byte) []byte { d[len(magic)+10] = 32; return reseal(d) }), ErrFormat},
 		{"not finite", edit(func(d []byte) []byte {
 			binary.LittleEndian.PutUint32(d[nanAt:], math.Float32bits(float32(math.NaN())))
 			return reseal(d)

@@ -36,7 +36,8 @@ func testModel(set FeatureSet) *Model {
 		w[i] = float32(0.01 * float64(i+1) * math.Pow(-1, float64(i)))
 	}
 	for _, r := range engine.Rules {
-		m.SetWeights(r, w)
+		m.SetWeights(Key{r, 15}, w)
+		m.SetWeights(Key{r, 20}, w)
 	}
 	return m
 }
@@ -90,7 +91,7 @@ func TestLeafValue(t *testing.T) {
 	m := NewModel(Combos)
 	w := make([]float32, Combos.Len())
 	w[1] = 1 // the static score's feature alone
-	m.SetWeights(engine.Freestyle, w)
+	m.SetWeights(Key{engine.Freestyle, 15}, w)
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 50 {
 		b := randomGame(rng, 15, engine.Freestyle, 30)
@@ -134,12 +135,33 @@ func TestGain(t *testing.T) {
 		t.Skip("the test position is settled")
 	}
 	var buf [MaxFeatures]float32
-	z := Logit(m.Weights(engine.Freestyle), Extract(Counts, e, s, buf[:]))
+	z := Logit(m.For(engine.Freestyle, 15), Extract(Counts, e, s, buf[:]))
 	if got, want := g.LeafValue(e), math.Tanh(z); math.Abs(got-want) > 1e-5 {
 		t.Errorf("gain 2: %v, want %v", got, want)
 	}
 	if got, want := m.LeafValue(e), math.Tanh(z/2); math.Abs(got-want) > 1e-6 {
 		t.Errorf("the original after WithGain: %v, want %v", got, want)
+	}
+}
+
+// TestNearestSize: a board takes the weights of its rule's nearest size
+// (the larger of two as near), and none of another rule's.
+func TestNearestSize(t *testing.T) {
+	m := NewModel(Counts)
+	w15, w20 := make([]float32, Counts.Len()), make([]float32, Counts.Len())
+	w15[0], w20[0] = 15, 20
+	m.SetWeights(Key{engine.Freestyle, 15}, w15)
+	m.SetWeights(Key{engine.Freestyle, 20}, w20)
+	for _, tc := range []struct {
+		size int
+		want float32
+	}{{5, 15}, {15, 15}, {17, 15}, {18, 20}, {20, 20}, {32, 20}} {
+		if w := m.For(engine.Freestyle, tc.size); w == nil || w[0] != tc.want {
+			t.Errorf("size %d: weights %v, want those of %v", tc.size, w, tc.want)
+		}
+	}
+	if m.For(engine.Renju, 15) != nil || m.For(engine.Freestyle, 40) != nil || m.For(engine.Rule(9), 15) != nil {
+		t.Error("weights for a rule or size without any")
 	}
 }
 

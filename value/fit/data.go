@@ -9,6 +9,7 @@ package fit
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
@@ -23,7 +24,7 @@ type Sample struct {
 	F      []float32
 	Static int
 	Y      float32
-	Rule   engine.Rule
+	Key    value.Key
 	Bucket string // rule and board size, e.g. "renju 15x15"
 	Test   bool
 }
@@ -38,6 +39,39 @@ type SampleOptions struct {
 	// TestFrac is the fraction of games held out (nn.Game.IsTest: by game,
 	// a game together with its colour-swapped twin).
 	TestFrac float64
+	// Reread maps a rule to another under which its games are read a
+	// second time: {Exact: Freestyle} makes freestyle 15x15 samples of the
+	// archive's exact-five 15x15 games (the archive has no freestyle games
+	// on 15x15, and the two rules differ only in overlines).
+	Reread map[engine.Rule]engine.Rule
+}
+
+// ParseReread reads SampleOptions.Reread from "RULE=AS" items (rule
+// names as engine.ParseRule reads them); empty items are skipped.
+func ParseReread(items []string) (map[engine.Rule]engine.Rule, error) {
+	out := map[engine.Rule]engine.Rule{}
+	for _, it := range items {
+		if it == "" {
+			continue
+		}
+		from, as, ok := strings.Cut(it, "=")
+		if !ok {
+			return nil, fmt.Errorf("reread %q: want RULE=AS", it)
+		}
+		a, err := engine.ParseRule(from)
+		if err != nil {
+			return nil, fmt.Errorf("reread %q: %w", it, err)
+		}
+		b, err := engine.ParseRule(as)
+		if err != nil {
+			return nil, fmt.Errorf("reread %q: %w", it, err)
+		}
+		if a == b {
+			return nil, fmt.Errorf("reread %q: the same rule", it)
+		}
+		out[a] = b
+	}
+	return out, nil
 }
 
 // SampleStats count what Samples skipped.
@@ -51,57 +85,69 @@ type SampleStats struct {
 func Samples(games []nn.Game, opt SampleOptions) ([]Sample, SampleStats) {
 	var out []Sample
 	var st SampleStats
-	var buf [value.MaxFeatures]float32
 	for gi := range games {
-		g := &games[gi]
-		var win engine.Color
-		switch g.Result {
-		case nn.ResultBlack:
-			win = engine.Black
-		case nn.ResultWhite:
-			win = engine.White
-		case nn.ResultDraw:
-			win = engine.Empty
-		default:
-			st.NoResult++
-			continue
+		out = sampleGame(out, &st, &games[gi], games[gi].Rule, uint64(gi), opt)
+		if as, ok := opt.Reread[games[gi].Rule]; ok {
+			out = sampleGame(out, &st, &games[gi], as, uint64(gi), opt)
 		}
-		if g.Targets() == 0 {
-			continue
-		}
-		b, err := engine.New(g.W, g.H, g.Rule)
-		if err != nil {
-			continue
-		}
-		st.Games++
-		test := g.IsTest(opt.Seed, opt.TestFrac)
-		bucket := fmt.Sprintf("%s %dx%d", g.Rule, g.W, g.H)
-		take := choosePlies(g, opt, uint64(gi))
-		e := eval.Attach(b)
-		for ply, m := range g.Moves {
-			if take[ply] {
-				st.Positions++
-				s := e.Evaluate()
-				if _, exact := value.Exact(s); exact {
-					st.Exact++
-				} else {
-					y := float32(0.5)
-					if win != engine.Empty {
-						y = 0
-						if win == b.SideToMove() {
-							y = 1
-						}
-					}
-					f := value.Extract(value.Combos, e, s, buf[:])
-					out = append(out, Sample{F: append([]float32(nil), f...), Static: s, Y: y,
-						Rule: g.Rule, Bucket: bucket, Test: test})
-				}
-			}
-			b.Make(b.Pos(m.X, m.Y))
-		}
-		e.Detach()
 	}
 	return out, st
+}
+
+// sampleGame appends the samples of game g, the index-th, read under rule.
+func sampleGame(out []Sample, st *SampleStats, g *nn.Game, rule engine.Rule, index uint64, opt SampleOptions) []Sample {
+	var buf [value.MaxFeatures]float32
+	var win engine.Color
+	switch g.Result {
+	case nn.ResultBlack:
+		win = engine.Black
+	case nn.ResultWhite:
+		win = engine.White
+	case nn.ResultDraw:
+		win = engine.Empty
+	default:
+		st.NoResult++
+		return out
+	}
+	if g.Targets() == 0 {
+		return out
+	}
+	b, err := engine.New(g.W, g.H, rule)
+	if err != nil {
+		return out
+	}
+	st.Games++
+	test := g.IsTest(opt.Seed, opt.TestFrac)
+	bucket := fmt.Sprintf("%s %dx%d", rule, g.W, g.H)
+	key := value.Key{Rule: rule, Size: max(g.W, g.H)}
+	take := choosePlies(g, opt, index)
+	e := eval.Attach(b)
+	for ply, m := range g.Moves {
+		if b.Winner() != engine.Empty || !b.Legal(b.Pos(m.X, m.Y)) {
+			break // read under another rule, the game ended earlier or broke it
+		}
+		if take[ply] {
+			st.Positions++
+			s := e.Evaluate()
+			if _, exact := value.Exact(s); exact {
+				st.Exact++
+			} else {
+				y := float32(0.5)
+				if win != engine.Empty {
+					y = 0
+					if win == b.SideToMove() {
+						y = 1
+					}
+				}
+				f := value.Extract(value.Combos, e, s, buf[:])
+				out = append(out, Sample{F: append([]float32(nil), f...), Static: s, Y: y,
+					Key: key, Bucket: bucket, Test: test})
+			}
+		}
+		b.Make(b.Pos(m.X, m.Y))
+	}
+	e.Detach()
+	return out
 }
 
 // choosePlies marks the plies of g whose position is taken: every ply

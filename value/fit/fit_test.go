@@ -67,7 +67,7 @@ func TestRunDeterministic(t *testing.T) {
 	if !bytes.Equal(files[0], files[1]) {
 		t.Error("two runs with the same seed wrote different weights")
 	}
-	if !strings.Contains(log.String(), "renju step 4: train loss") || !strings.Contains(log.String(), "acc") {
+	if !strings.Contains(log.String(), "renju 15 step 4: train loss") || !strings.Contains(log.String(), "acc") {
 		t.Errorf("progress lines missing:\n%s", log.String())
 	}
 	// Another seed samples other positions.

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/nn"
 	"github.com/kakugo/kakugo/value"
 )
@@ -29,7 +28,7 @@ type Row struct {
 	RefitScale             float64
 }
 
-// Run samples games, fits a model per rule and reports, on held-out
+// Run samples games, fits a model per rule and board size and reports, on held-out
 // games by rule and board size, the model beside the static evaluation.
 // Progress goes to log.
 func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error) {
@@ -41,11 +40,15 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 	fmt.Fprintf(log, "%d games with a result (%d without), %d positions sampled, %d settled by the static evaluation, %d kept\n",
 		st.Games, st.NoResult, st.Positions, st.Exact, len(samples))
 	model := value.NewModel(cfg.Set)
-	scales := map[engine.Rule]float64{}
-	for _, rule := range engine.Rules {
+	scales := map[value.Key]float64{}
+	keys := map[value.Key]bool{}
+	for _, s := range samples {
+		keys[s.Key] = true
+	}
+	for _, key := range sortedKeys(keys) {
 		var train, test []*Sample
 		for i := range samples {
-			if s := &samples[i]; s.Rule == rule {
+			if s := &samples[i]; s.Key == key {
 				if s.Test {
 					test = append(test, s)
 				} else {
@@ -56,7 +59,7 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 		if len(train) == 0 {
 			continue
 		}
-		name := rule.String()
+		name := fmt.Sprintf("%s %d", key.Rule, key.Size)
 		fmt.Fprintf(log, "%s: %d training positions, %d held out, %d features (%v)\n", name, len(train), len(test), d, cfg.Set)
 		xs, ys := make([][]float32, len(train)), make([]float32, len(train))
 		for i, s := range train {
@@ -72,8 +75,8 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 		for i, x := range w {
 			w32[i] = float32(x)
 		}
-		model.SetWeights(rule, w32)
-		scales[rule] = refitScale(train)
+		model.SetWeights(key, w32)
+		scales[key] = refitScale(train)
 	}
 	// The report scores the float32 weights the model keeps.
 	var rows []Row
@@ -89,13 +92,12 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 	}
 	for _, bucket := range slices.Sorted(maps.Keys(byBucket)) {
 		set := byBucket[bucket]
-		rule := set[0].Rule
-		w := model.Weights(rule)
+		w := model.Weights(set[0].Key)
 		if w == nil {
 			continue
 		}
 		y := func(i int) float32 { return set[i].Y }
-		k := scales[rule]
+		k := scales[set[0].Key]
 		rows = append(rows, Row{Bucket: bucket, Train: trainN[bucket], RefitScale: 2 * staticUnit / k,
 			Static:  Measure(len(set), func(i int) float64 { return Sigmoid(2 * float64(set[i].Static) / staticUnit) }, y),
 			Refit:   Measure(len(set), func(i int) float64 { return Sigmoid(k * float64(set[i].Static) / staticUnit) }, y),
@@ -112,6 +114,18 @@ func WriteReport(w io.Writer, set value.FeatureSet, rows []Row) {
 	for _, r := range rows {
 		fmt.Fprintf(w, "%-18s %8d %8d  %-24v %-24v (%4.0f)  %-24v\n", r.Bucket, r.Train, r.Static.N, r.Static, r.Refit, r.RefitScale, r.Learned)
 	}
+}
+
+// sortedKeys are the keys by rule, then size.
+func sortedKeys(keys map[value.Key]bool) []value.Key {
+	out := slices.Collect(maps.Keys(keys))
+	slices.SortFunc(out, func(a, b value.Key) int {
+		if a.Rule != b.Rule {
+			return int(a.Rule) - int(b.Rule)
+		}
+		return a.Size - b.Size
+	})
+	return out
 }
 
 // staticUnit is the static score's unit in the search's tanh(score/400).
