@@ -9,6 +9,7 @@ import (
 	"github.com/kakugo/kakugo/prior"
 	"github.com/kakugo/kakugo/search"
 	"github.com/kakugo/kakugo/search/mcts"
+	"github.com/kakugo/kakugo/value"
 )
 
 // cmdBench is the deterministic search benchmark: every position of
@@ -20,7 +21,7 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", "usage: pbrain-kakugo bench [flags]   fixed-playout search benchmark with a node signature", stderr)
 	playouts := fs.Int64("playouts", 3000, "MCTS playouts per position")
 	threads := fs.Int("threads", 1, "search threads (the signature is repeatable with 1 only)")
-	leaf := fs.String("leaf", "", "leaf values: rollout or static (default: the player's default)")
+	leaf := fs.String("leaf", "", "leaf values: rollout, static or learned (the embedded value weights; default: the player's default)")
 	noWin := fs.Bool("nowin", false, "turn the winning search off")
 	noPrior := fs.Bool("noprior", false, "search without the CNN policy prior (the player kakugo-noprior)")
 	player := fs.String("player", "kakugo", "the variant of the full player to search with (its options; --noprior, --nowin and --leaf still apply)")
@@ -54,8 +55,16 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		opt.WinSearch = search.WinSearchOff
 	}
 	if opt.Leaf, ok = mcts.ParseLeaf(*leaf); !ok {
-		fmt.Fprintf(stderr, "pbrain-kakugo bench: unknown leaf %q (rollout or static)\n", *leaf)
+		fmt.Fprintf(stderr, "pbrain-kakugo bench: unknown leaf %q (rollout, static or learned)\n", *leaf)
 		return 2
+	}
+	if opt.Leaf == mcts.LeafLearned {
+		m, err := value.Default()
+		if err != nil {
+			fmt.Fprintf(stderr, "pbrain-kakugo bench: %v\n", err)
+			return 1
+		}
+		opt.Value = m
 	}
 	fmt.Fprintf(stdout, "bench: %d playouts a position, %d thread(s), %s leaves, %s\n", *playouts, *threads, search.NewKakugo(opt).Leaf(), priorDesc)
 	if err := search.WriteBench(context.Background(), search.BenchOptions{Playouts: *playouts, Threads: *threads, Player: opt}, stdout); err != nil {
