@@ -21,7 +21,7 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", "usage: pbrain-kakugo bench [flags]   fixed-playout search benchmark with a node signature", stderr)
 	playouts := fs.Int64("playouts", 3000, "MCTS playouts per position")
 	threads := fs.Int("threads", 1, "search threads (the signature is repeatable with 1 only)")
-	leaf := fs.String("leaf", "", "leaf values: rollout, static or learned (the embedded value weights; default: the player's default)")
+	leaf := fs.String("leaf", "", "leaf values: rollout, static or learned (the embedded value weights; default: the player's default, learned)")
 	noWin := fs.Bool("nowin", false, "turn the winning search off")
 	noPrior := fs.Bool("noprior", false, "search without the CNN policy prior (the player kakugo-noprior)")
 	player := fs.String("player", "kakugo", "the variant of the full player to search with (its options; --noprior, --nowin and --leaf still apply)")
@@ -58,7 +58,7 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pbrain-kakugo bench: unknown leaf %q (rollout, static or learned)\n", *leaf)
 		return 2
 	}
-	if opt.Leaf == mcts.LeafLearned {
+	if opt.Leaf == mcts.LeafDefault || opt.Leaf == mcts.LeafLearned {
 		m, err := value.Default()
 		if err != nil {
 			fmt.Fprintf(stderr, "pbrain-kakugo bench: %v\n", err)

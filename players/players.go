@@ -46,13 +46,13 @@ func kakugoSpec(name, summary string, prior bool, tweak func(*search.KakugoOptio
 // List lists the built-in players; the first is the default.
 func List() []Spec {
 	return []Spec{
-		kakugoSpec("kakugo", "the full player: VCF search and defence and our VCT, then MCTS with the CNN policy prior asked lazily (root, and nodes at 30 visits), its move checked against the opponent's VCT; threads from INFO thread_num, else --threads or KAKUGO_THREADS", true, nil),
-		kakugoSpec("kakugo-noprior", "the full player without the CNN prior (the evaluator's priors alone; the default until 2026-11-23)", false, nil),
+		kakugoSpec("kakugo", "the full player: VCF search and defence and our VCT, then MCTS with learned leaf values and the CNN policy prior asked lazily (root, and nodes at 30 visits), its move checked against the opponent's VCT; threads from INFO thread_num, else --threads or KAKUGO_THREADS", true, nil),
+		kakugoSpec("kakugo-noprior", "the full player without the CNN prior (the evaluator's priors alone; the default until 2026-11-23, then with static leaves)", false, nil),
 		kakugoSpec("kakugo-rollout", "the full player with roll-out leaves (at most 30 plies of a pattern policy)", true,
 			func(o *search.KakugoOptions) { o.Leaf = mcts.LeafRollout }),
-		kakugoSpec("kakugo-static", "the full player with static-evaluation leaves (the evaluator's score squashed)", true,
+		kakugoSpec("kakugo-static", "the full player with static-evaluation leaves (the evaluator's score squashed; the default until 2026-11-26)", true,
 			func(o *search.KakugoOptions) { o.Leaf = mcts.LeafStatic }),
-		kakugoSpec("kakugo-learned", "the full player with learned leaf values: a logistic model of the game result per rule over the evaluator's counts, fitted to Gomocup results by train-value (weights/value.kvw, or the file in KAKUGO_VALUE_WEIGHTS; without them, static leaves)", true,
+		kakugoSpec("kakugo-learned", "the same as kakugo (the name of the learned leaves' matches): a logistic model of the game result per rule and board size over the evaluator's counts, fitted to Gomocup results by train-value (weights/value.kvw, or the file in KAKUGO_VALUE_WEIGHTS; without them, static leaves)", true,
 			func(o *search.KakugoOptions) { o.Leaf = mcts.LeafLearned }),
 		kakugoSpec("kakugo-nowin", "the full player without the winning search (MCTS alone)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchOff }),

@@ -30,7 +30,12 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 		if weights != "" {
 			fmt.Fprintf(warn, "pbrain-kakugo: player %s has no policy network; --weights %s ignored\n", p.Name, weights)
 		}
-		return p.build(seed)
+		if p.kakugo == nil {
+			return p.build(seed)
+		}
+		opt := p.kakugo(seed)
+		opt.Value = valueFor(opt.Leaf, warn)
+		return search.NewKakugo(opt)
 	}
 	opt := p.kakugo(seed)
 	opt.Policy = policyOptionsFromEnv(os.Getenv, warn)
@@ -42,15 +47,23 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 		// threshold measured for them.
 		opt.Policy.Visits = plainGoPolicyVisits
 	}
-	if opt.Leaf == mcts.LeafLearned {
-		opt.Value = loadValue(os.Getenv, warn)
-	}
+	opt.Value = valueFor(opt.Leaf, warn)
 	if pol, err := prior.Load(weights); err != nil {
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing without the policy prior\n", err)
 	} else {
 		opt.NewPolicy = pol
 	}
 	return search.NewKakugo(opt)
+}
+
+// valueFor is the learned leaf value for a player whose leaf mode is leaf:
+// loaded (loadValue) where that mode is the learned one, explicitly or as
+// the default; nil otherwise.
+func valueFor(leaf mcts.LeafMode, warn io.Writer) mcts.LeafValuer {
+	if leaf != mcts.LeafDefault && leaf != mcts.LeafLearned {
+		return nil
+	}
+	return loadValue(os.Getenv, warn)
 }
 
 // loadValue reads the learned leaf value from the file in

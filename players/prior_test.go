@@ -152,11 +152,16 @@ func TestLoadValue(t *testing.T) {
 			t.Errorf("%s %s: warning %q, want one with %q", tc.file, tc.gain, got, tc.warn)
 		}
 	}
-	p, err := New("kakugo-learned", 1, "", &bytes.Buffer{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if k, ok := p.(*search.Kakugo); !ok || k.Leaf() != mcts.LeafLearned {
-		t.Errorf("kakugo-learned: %T leaf %v, want learned leaves", p, p)
+	// The default and its variants value leaves with the learned value;
+	// kakugo-static and kakugo-rollout keep their modes.
+	for name, want := range map[string]mcts.LeafMode{"kakugo": mcts.LeafLearned, "kakugo-learned": mcts.LeafLearned,
+		"kakugo-noprior": mcts.LeafLearned, "kakugo-static": mcts.LeafStatic, "kakugo-rollout": mcts.LeafRollout} {
+		p, err := New(name, 1, "", &bytes.Buffer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if k, ok := p.(*search.Kakugo); !ok || k.Leaf() != want {
+			t.Errorf("%s: %T, want a full player with %v leaves", name, p, want)
+		}
 	}
 }

@@ -10,14 +10,16 @@ import (
 )
 
 // KakugoOptions configure the full player. The zero value is the default
-// player: the measured-stronger leaf mode (static evaluation), the thread
-// count the manager asks for, the winning search on.
+// player without a learned value: static-evaluation leaves, the thread
+// count the manager asks for, the winning search on; with Value set, the
+// default leaves are the learned ones (the measured-stronger mode).
 type KakugoOptions struct {
 	// Leaf is how new leaves are valued (mcts.LeafDefault: the stronger
 	// mode).
 	Leaf mcts.LeafMode
-	// Value values the leaves in mcts.LeafLearned mode (the learned value,
-	// which package players plugs in); nil falls back to the static value.
+	// Value values the leaves in mcts.LeafLearned mode, the default when
+	// set (the learned value, which package players plugs in); nil falls
+	// back to the static value.
 	Value mcts.LeafValuer
 	// Threads, when positive, is the number of search threads, whatever
 	// the manager says; 0 leaves it to INFO thread_num (one by default).

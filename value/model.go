@@ -127,11 +127,14 @@ func (m *Model) LeafValue(e *eval.Evaluator) float64 {
 	return math.Tanh(0.5 * Logit(w, Extract(m.set, e, s, buf[:])))
 }
 
-// Logit is the dot product of weights and features, in float64.
+// Logit is the dot product of weights and features, in float64. Each
+// product is rounded before it is added (the explicit conversion keeps the
+// compiler from fusing them into FMA instructions where it may), so the
+// value, and the bench's signature, are the same on every processor.
 func Logit(w, f []float32) float64 {
 	var z float64
 	for i, x := range f {
-		z += float64(w[i]) * float64(x)
+		z += float64(float64(w[i]) * float64(x))
 	}
 	return z
 }

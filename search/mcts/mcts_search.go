@@ -37,7 +37,7 @@ func mctsDefaults() Config {
 		fpuReduction: 0.2,
 		expandAt:     1,
 		maxChildren:  40,
-		leaf:         LeafStatic,
+		leaf:         LeafLearned, // LeafStatic without a LeafValuer (NewConfig)
 		rolloutPlies: mctsRolloutPlies,
 		staticScale:  mctsStaticScale,
 		policyAt:     mctsPolicyVisits,

@@ -12,8 +12,8 @@ import (
 type Options struct {
 	// Leaf is how new leaves are valued (LeafDefault: the stronger mode).
 	Leaf LeafMode
-	// Value values the leaves in LeafLearned mode; without it that mode
-	// is LeafStatic.
+	// Value values the leaves in LeafLearned mode (the default mode when
+	// set); without it that mode is LeafStatic.
 	Value LeafValuer
 	// CPuct, FPUReduction, MaxChildren and StaticScale replace the tuned
 	// constants when positive (for tuning matches).
