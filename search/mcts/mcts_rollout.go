@@ -25,7 +25,8 @@ const (
 	// LeafStatic squashes the evaluator's static score into [-1, 1].
 	LeafStatic
 	// LeafLearned asks the Options' LeafValuer (the learned value of
-	// package value, which main plugs in); without one it is LeafStatic.
+	// package value, which package players plugs in); without one it is
+	// LeafStatic.
 	LeafLearned
 )
 
