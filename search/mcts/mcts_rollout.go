@@ -13,10 +13,10 @@ type LeafMode uint8
 const (
 	// LeafDefault is the mode measured stronger: LeafLearned when the
 	// Options carry a LeafValuer, else LeafStatic (131 Elo over roll-outs at
-	// 150 ms a move). Learned leaves scored +0.050 ± 0.058 a game
-	// (freestyle 15) and +0.255 ± 0.058 (renju 15) over static ones against
-	// Rapfi at 20,000 nodes a move, 100 paired games each (docs/testing.md,
-	// 2026-11-26).
+	// 150 ms a move). Learned leaves scored +0.020 ± 0.042 a game
+	// (freestyle 15, 200 games), +0.255 ± 0.058 (renju 15, 100) and
+	// +0.267 ± 0.071 (freestyle 20, 60) over static ones against Rapfi at
+	// 20,000 nodes a move, paired by opening (docs/testing.md, 2026-11-26).
 	LeafDefault LeafMode = iota
 	// LeafRollout plays the position out, at most mctsRolloutPlies moves,
 	// with a fast pattern policy; a game still undecided at the limit counts
