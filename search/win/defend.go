@@ -27,22 +27,14 @@ func (w *Search) Defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	me := b.SideToMove()
-	if len(ev.Fives(me)) > 0 {
-		return nil, false // we win first
+	cands, threatened, spent := w.Threat(ctx, b, ev, kind, deadline, maxNodes)
+	if !threatened {
+		return nil, false
 	}
+	// The candidates' searches, like the threat's, skip the proof check.
 	noVerify := w.NoVerify
 	w.NoVerify = true
 	defer func() { w.NoVerify = noVerify }()
-
-	b.SetSideToMove(me.Opp()) // pass
-	threat := w.Prove(ctx, b, ev, kind, deadline, maxNodes)
-	b.SetSideToMove(me)
-	if !threat.Win {
-		return nil, false
-	}
-	cands := w.defenceCandidates(b, ev, threat)
-	spent := threat.Nodes
 	for i, c := range cands {
 		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
 			break
