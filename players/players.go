@@ -78,6 +78,8 @@ func List() []Spec {
 			}),
 		kakugoSpec("kakugo-deepcheck", "the full player whose move check may use half the time left before the hard limit for each move it checks (the fixed 15% share when that is more; not under a match clock)", true,
 			func(o *search.KakugoOptions) { o.CheckRest = 50 }),
+		kakugoSpec("kakugo-settle", "the full player whose tree search stops once its move cannot change, also when no match clock keeps the time saved (the default until 2026-11-26)", true,
+			func(o *search.KakugoOptions) { o.StopSettled = true }),
 		kakugoSpec("kakugo-vcf", "the full player with VCF search and defence only (the default until 2026-11-25)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCF }),
 		kakugoSpec("kakugo-nn", "the same as kakugo (the name older match logs use for the player with the prior)", true, nil),

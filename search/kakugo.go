@@ -75,6 +75,10 @@ type KakugoOptions struct {
 	// for strength matches on a busy machine, where it costs thinking
 	// time that the opponent may not give up.
 	FixedMargins bool
+	// StopSettled stops the tree search once its move cannot change even
+	// when no match clock would keep the time saved (the behaviour before
+	// 2026-11-26): a player that does not use the whole turn.
+	StopSettled bool
 }
 
 // WinSearchMode says what the winning search does at the root.

@@ -16,11 +16,13 @@ import (
 // candidates) and returns the best move and the ranked root moves.
 func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Budget, timed bool, allowed []engine.Pos, nbest int) (engine.Pos, []mcts.Ranked) {
 	req := mcts.Request{
-		Config:         &k.cfg,
-		Seed:           k.opt.Seed ^ b.Hash(),
-		MaxPlayouts:    lim.MaxNodes,
-		MaxDepth:       lim.MaxDepth,
-		Timed:          timed,
+		Config:      &k.cfg,
+		Seed:        k.opt.Seed ^ b.Hash(),
+		MaxPlayouts: lim.MaxNodes,
+		MaxDepth:    lim.MaxDepth,
+		Timed:       timed,
+		// Only the turn limits the move: time it saves is lost.
+		UseAll:         timed && lim.Left == Unlimited && !k.opt.StopSettled,
 		Start:          bud.Start(),
 		Soft:           bud.Soft(),
 		Hard:           bud.Hard(),

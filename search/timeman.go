@@ -53,7 +53,9 @@ func NewBudget(lim Limits, ply int) Budget {
 	// With the turn as the only limit the whole turn, less the margin, goes
 	// to thinking: time left unused is thrown away (a soft limit of 70% of
 	// it left a third of every 0.5 s move idle against engines that use
-	// 94%). The search still stops early once its move cannot change.
+	// 94%). Without a match clock the tree search goes on to the hard
+	// limit even once its move cannot change (mcts.Request.UseAll): the
+	// playouts deepen the subtree the next move keeps.
 	soft := hard
 	if lim.Left != Unlimited && (lim.Match != Unlimited || lim.Left < hard) {
 		left := lim.Left - margin(lim.Left)

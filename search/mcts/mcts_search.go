@@ -67,6 +67,7 @@ type mctsSearch struct {
 	maxPlayouts int64
 	maxDepth    int
 	timed       bool
+	useAll      bool // go on to the hard limit past a settled move (Request.UseAll)
 	budget      clock
 	ctx         context.Context
 
@@ -161,12 +162,13 @@ func (s *mctsSearch) mustStop() bool {
 	return s.pool.node(s.root).proof.Load() != 0
 }
 
-// settled reports whether more search cannot change the move: the most
-// visited root child leads the second by more playouts than are left
-// (before the hard limit at the current rate, or to the playout limit),
-// every allowed child is proven lost, or, past the soft limit of a timed
-// search without a playout limit, the most visited child also has the best
-// value.
+// settled reports whether more search cannot change the move: the root
+// has one allowed child, every allowed child is proven lost, or (not under
+// useAll, which searches on to the hard limit) the most visited root child
+// leads the second by more playouts than are left (before the hard limit
+// at the current rate, or to the playout limit), or, past the soft limit
+// of a timed search without a playout limit, the most visited child also
+// has the best value.
 func (s *mctsSearch) settled() bool {
 	root := s.pool.node(s.root)
 	if root.state.Load() != mctsExpanded {
@@ -193,6 +195,9 @@ func (s *mctsSearch) settled() bool {
 	}
 	if best < 0 || second < 0 || open == 0 {
 		return true // one choice, or all lost
+	}
+	if s.useAll {
+		return false
 	}
 	lead := int64(kids[best].visits.Load() - kids[second].visits.Load())
 	left := int64(math.MaxInt64)

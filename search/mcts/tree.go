@@ -164,6 +164,12 @@ type Request struct {
 	Timed      bool
 	Start      time.Time
 	Soft, Hard time.Duration
+	// UseAll keeps a timed search going to Hard even once its best move
+	// is settled (the root still stops early when it has one choice, all
+	// of them lost, or a proof): without a match clock the time a move
+	// saves is lost, while the playouts it buys deepen the subtree that
+	// the next move keeps.
+	UseAll bool
 	// Threads is the number of search threads (at least one).
 	Threads int
 	// Policies[i] gives thread i its priors; a missing or nil entry leaves
@@ -207,6 +213,7 @@ func (t *Tree) Search(ctx context.Context, b *engine.Board, r Request) (Result, 
 		maxPlayouts: r.MaxPlayouts,
 		maxDepth:    r.MaxDepth,
 		timed:       r.Timed,
+		useAll:      r.UseAll && r.Timed,
 		budget:      clock{start: r.Start, soft: r.Soft, hard: r.Hard},
 		ctx:         ctx,
 	}
