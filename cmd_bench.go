@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 
 	"github.com/kakugo/kakugo/players"
 	"github.com/kakugo/kakugo/prior"
@@ -25,6 +27,7 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	noWin := fs.Bool("nowin", false, "turn the winning search off")
 	noPrior := fs.Bool("noprior", false, "search without the CNN policy prior (the player kakugo-noprior)")
 	player := fs.String("player", "kakugo", "the variant of the full player to search with (its options; --noprior, --nowin and --leaf still apply)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to this file (go tool pprof reads it)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -66,10 +69,35 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		opt.Value = m
 	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "pbrain-kakugo bench: %v\n", err)
+			return 1
+		}
+		defer stop()
+	}
 	fmt.Fprintf(stdout, "bench: %d playouts a position, %d thread(s), %s leaves, %s\n", *playouts, *threads, search.NewKakugo(opt).Leaf(), priorDesc)
 	if err := search.WriteBench(context.Background(), search.BenchOptions{Playouts: *playouts, Threads: *threads, Player: opt}, stdout); err != nil {
 		fmt.Fprintf(stderr, "pbrain-kakugo bench: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// startCPUProfile starts a CPU profile written to path and returns the
+// function that stops it and closes the file.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }

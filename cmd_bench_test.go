@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -40,6 +42,21 @@ func TestCmdBench(t *testing.T) {
 	}
 	if m := sig.FindStringSubmatch(pout.String()); m == nil || m[1] == sigs[0] {
 		t.Errorf("kakugo-tactics's bench signature %v, the default's %s", m, sigs[0])
+	}
+	// --cpuprofile writes a profile and leaves the signature alone.
+	prof := filepath.Join(t.TempDir(), "bench.prof")
+	var fout, ferr bytes.Buffer
+	if code := cmdBench([]string{"--playouts", "60", "--nowin", "--cpuprofile", prof}, nil, &fout, &ferr); code != 0 {
+		t.Fatalf("--cpuprofile: code %d, stderr %q", code, ferr.String())
+	}
+	if m := sig.FindStringSubmatch(fout.String()); m == nil || m[1] != sigs[0] {
+		t.Errorf("signature with --cpuprofile %v, without %s", m, sigs[0])
+	}
+	if st, err := os.Stat(prof); err != nil || st.Size() == 0 {
+		t.Errorf("no profile written: %v", err)
+	}
+	if code := cmdBench([]string{"--cpuprofile", filepath.Join(prof, "no", "dir")}, nil, &fout, &ferr); code != 1 {
+		t.Errorf("an unwritable profile: code %d, want 1", code)
 	}
 	var out, errOut bytes.Buffer
 	for _, args := range [][]string{{"--playouts", "0"}, {"--threads", "0"}, {"--leaf", "nope"}, {"extra"}, {"--bogus"},
