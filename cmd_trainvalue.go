@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/kakugo/kakugo/tactics"
 	"github.com/kakugo/kakugo/value"
 	"github.com/kakugo/kakugo/value/fit"
 )
@@ -22,8 +23,18 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	l2 := fs.Float64("l2", 1, "ridge penalty on the standardised weights")
 	out := fs.String("out", "value.kvw", "where the weights are written")
 	reread := fs.StringSlice("reread", []string{"standard=freestyle"}, "RULE=AS: read the games of RULE a second time under rule AS, for weights of AS on their board size (the archive has no freestyle 15x15 games; none: --reread '')")
+	engSGF := fs.StringArray("engine-sgf", nil, "c-gomoku-cli -sgf file of games with a strong engine (repeat, in step with --engine-msg): its verdicts label more positions")
+	engMsg := fs.StringArray("engine-msg", nil, "c-gomoku-cli -msg file of the same games (repeat)")
+	engOpt := fit.EngineOptions{}
+	fs.StringVar(&engOpt.Engine, "engine", "rapfi", "the engine whose final search lines (Eval) label the positions it was to move in")
+	fs.Float64Var(&engOpt.Scale, "engine-scale", 260, "an engine score s labels its position Sigmoid(s/scale) (a mate 1 or 0); 260 fits Rapfi's classical scores to results")
+	baseline := fs.String("baseline", "", "score this weight file beside the new weights (\"default\": the embedded ones)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
+	}
+	if len(*engSGF) != len(*engMsg) || engOpt.Scale <= 0 {
+		fmt.Fprintln(stderr, "train-value: --engine-sgf and --engine-msg come in pairs, and --engine-scale is positive")
+		return 2
 	}
 	set, err := value.ParseFeatureSet(*features)
 	if err != nil {
@@ -43,6 +54,28 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	}
 	cfg := fit.Config{Set: set, Sample: fit.SampleOptions{PerGame: *perGame, Seed: rf.Seed, TestFrac: rf.TestFrac, Reread: rr},
 		Fit: fit.Options{Iters: *iters, L2: *l2}}
+	if *baseline != "" {
+		path := *baseline
+		if path == "default" {
+			path = ""
+		}
+		if cfg.Baseline, err = value.Load(path); err != nil {
+			fmt.Fprintln(stderr, "train-value:", err)
+			return 1
+		}
+	}
+	for i := range *engSGF {
+		games, mates, err := tactics.ReadPair((*engSGF)[i], (*engMsg)[i])
+		if err != nil {
+			fmt.Fprintln(stderr, "train-value:", err)
+			return 1
+		}
+		eg, est := fit.EngineGames((*engSGF)[i], games, mates, engOpt)
+		samples, _ := fit.EngineSamples(eg, cfg.Sample, "("+engOpt.Engine+")")
+		fmt.Fprintf(stdout, "train-value: %s: %d games, %d verdicts of %s (%d mates), %d positions kept\n",
+			(*engSGF)[i], est.Games, est.Verdicts, engOpt.Engine, est.Mates, len(samples))
+		cfg.Extra = append(cfg.Extra, samples...)
+	}
 	model, rows, err := fit.Run(cfg, games, stdout)
 	if err != nil {
 		fmt.Fprintln(stderr, "train-value:", err)

@@ -19,29 +19,7 @@ import (
 // error.
 func TestTrainValue(t *testing.T) {
 	dir := t.TempDir()
-	var lines []string
-	rng := rand.New(rand.NewPCG(1, 2))
-	for i := range 40 {
-		b, _ := engine.New(15, 15, engine.Freestyle)
-		var moves []string
-		for tries := 0; b.Winner() == engine.Empty && b.MoveCount() < 60 && tries < 10000; tries++ {
-			x, y := 7+rng.IntN(9)-4, 7+rng.IntN(9)-4
-			if p := b.Pos(x, y); b.Legal(p) {
-				b.Make(p)
-				moves = append(moves, fmt.Sprintf("[%d, %d]", x+1, y+1))
-			}
-		}
-		winner := "null"
-		if w := b.Winner(); w != engine.Empty {
-			winner = `"` + strings.ToLower(w.String()) + `"`
-		}
-		lines = append(lines, fmt.Sprintf(`{"year": "2021", "league": "T", "rule": "freestyle", "board": "15x15", "black": "a%d", "white": "b", "winner_color": %s, "n_opening_stones_guess": 1, "moves": [%s]}`,
-			i, winner, strings.Join(moves, ", ")))
-	}
-	games := filepath.Join(dir, "g.jsonl")
-	if err := os.WriteFile(games, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	games := writeRandomGames(t, dir)
 	var files [2][]byte
 	for i := range files {
 		out := filepath.Join(dir, fmt.Sprintf("v%d.kvw", i))
@@ -65,5 +43,77 @@ func TestTrainValue(t *testing.T) {
 	var stderr bytes.Buffer
 	if code := run([]string{"train-value", "--games", games, "--features", "lines"}, strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 2 || !strings.Contains(stderr.String(), "unknown feature set") {
 		t.Errorf("a bad --features: code %d %q", code, stderr.String())
+	}
+}
+
+// writeRandomGames writes 40 random freestyle games in the archive's
+// format to dir and returns the file's path.
+func writeRandomGames(t *testing.T, dir string) string {
+	t.Helper()
+	var lines []string
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 40 {
+		b, _ := engine.New(15, 15, engine.Freestyle)
+		var moves []string
+		for tries := 0; b.Winner() == engine.Empty && b.MoveCount() < 60 && tries < 10000; tries++ {
+			x, y := 7+rng.IntN(9)-4, 7+rng.IntN(9)-4
+			if p := b.Pos(x, y); b.Legal(p) {
+				b.Make(p)
+				moves = append(moves, fmt.Sprintf("[%d, %d]", x+1, y+1))
+			}
+		}
+		winner := "null"
+		if w := b.Winner(); w != engine.Empty {
+			winner = `"` + strings.ToLower(w.String()) + `"`
+		}
+		lines = append(lines, fmt.Sprintf(`{"year": "2021", "league": "T", "rule": "freestyle", "board": "15x15", "black": "a%d", "white": "b", "winner_color": %s, "n_opening_stones_guess": 1, "moves": [%s]}`,
+			i, winner, strings.Join(moves, ", ")))
+	}
+	games := filepath.Join(dir, "g.jsonl")
+	if err := os.WriteFile(games, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return games
+}
+
+// TestTrainValueEngineRecords adds a strong engine's verdicts from a pair of
+// c-gomoku-cli records: their positions are counted, reported in their own
+// bucket, and scored beside the baseline weights; records that do not come
+// in pairs are a flag error.
+func TestTrainValueEngineRecords(t *testing.T) {
+	dir := t.TempDir()
+	games := writeRandomGames(t, dir)
+	sgf, msg := filepath.Join(dir, "m.sgf"), filepath.Join(dir, "m.msg")
+	var sgfText, msgText strings.Builder
+	for g := 1; g <= 20; g++ {
+		fmt.Fprintf(&sgfText, "(;GN[%d]RU[0]SZ[15]PB[rapfi]PW[kakugo];B[hh];W[ih];B[gg];W[ii];B[ff];W[%c%c];B[%c%c])\n",
+			g, 'a'+byte(g%7), 'l'+byte(g%3), 'b'+byte(g%5), 'm'+byte(g%2))
+		fmt.Fprintf(&msgText, "Game ID: %d\n3) rapfi: Depth 9-13 | Eval %d | Time 2ms\n5) rapfi: Depth 9-9 | Eval %d\n", g, 40*g-400, 300-20*g)
+	}
+	for path, text := range map[string]string{sgf: sgfText.String(), msg: msgText.String()} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "v.kvw")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"train-value", "--games", games, "--test-frac", "0.3", "--iters", "2", "--out", out,
+		"--engine-sgf", sgf, "--engine-msg", msg, "--baseline", "default"}, strings.NewReader(""), &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("code %d:\n%s\n%s", code, stdout.String(), stderr.String())
+	}
+	for _, want := range []string{"20 games, 40 verdicts of rapfi (0 mates)", "40 more positions labelled otherwise", "freestyle 15x15 (rapfi)", "baseline"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("no %q in\n%s", want, stdout.String())
+		}
+	}
+	for _, args := range [][]string{{"--engine-sgf", sgf}, {"--engine-msg", msg}, {"--engine-sgf", sgf, "--engine-msg", msg, "--engine-scale", "0"}} {
+		stderr.Reset()
+		if code := run(append([]string{"train-value", "--games", games}, args...), strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 2 {
+			t.Errorf("%v: code %d, want 2 (%s)", args, code, stderr.String())
+		}
+	}
+	if code := run([]string{"train-value", "--games", games, "--baseline", filepath.Join(dir, "none.kvw"), "--out", out}, strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 1 {
+		t.Errorf("a missing baseline: code %d, want 1", code)
 	}
 }

@@ -28,25 +28,35 @@ func FromFiles(sgfs, msgs []string, engineName string) ([]Position, int, error) 
 // fromPair extracts the won positions of one pair of record files and the
 // number of games they hold.
 func fromPair(sgfPath, msgPath, engineName string) ([]Position, int, error) {
-	sf, err := os.Open(sgfPath)
+	games, mates, err := ReadPair(sgfPath, msgPath)
 	if err != nil {
 		return nil, 0, err
+	}
+	return Extract(games, mates, engineName), len(games), nil
+}
+
+// ReadPair reads one pair of c-gomoku-cli record files: the games of the
+// -sgf file and the engines' verdicts of the -msg file.
+func ReadPair(sgfPath, msgPath string) ([]Game, []Mate, error) {
+	sf, err := os.Open(sgfPath)
+	if err != nil {
+		return nil, nil, err
 	}
 	defer sf.Close()
 	games, err := ReadSGF(sf)
 	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", sgfPath, err)
+		return nil, nil, fmt.Errorf("%s: %w", sgfPath, err)
 	}
 	mf, err := os.Open(msgPath)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, err
 	}
 	defer mf.Close()
 	mates, err := ReadMessages(mf)
 	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", msgPath, err)
+		return nil, nil, fmt.Errorf("%s: %w", msgPath, err)
 	}
-	return Extract(games, mates, engineName), len(games), nil
+	return games, mates, nil
 }
 
 // Announced counts the positions whose side to move is the engine that

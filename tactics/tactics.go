@@ -152,11 +152,13 @@ func (g *Game) set(ident, val string) error {
 // Mate is an engine's last word on one move: the game, the move number (the
 // stone the engine was about to place, 1-based), and the mate it announced
 // in its final search line (positive: the engine wins, negative: it loses;
-// 0: no mate announced).
+// 0: no mate announced), or else the score of that line (the engine's own
+// units, positive when it stands better; 0 when the line has no number).
 type Mate struct {
 	Game, Ply int
 	Engine    string
 	Mate      int
+	Score     int
 }
 
 // ReadMessages reads c-gomoku-cli's -msg file ("Game ID: N" headers, then
@@ -189,28 +191,29 @@ func ReadMessages(r io.Reader) ([]Mate, error) {
 			continue
 		}
 		eng := line[paren+2 : colon]
-		mate, ok := evalMate(line[colon+2:])
+		mate, score, ok := evalField(line[colon+2:])
 		if !ok {
 			continue
 		}
 		key := [2]int{game, ply}
 		if i, seen := index[key]; seen && out[i].Engine == eng {
-			out[i].Mate = mate
+			out[i].Mate, out[i].Score = mate, score
 			continue
 		}
 		index[key] = len(out)
-		out = append(out, Mate{Game: game, Ply: ply, Engine: eng, Mate: mate})
+		out = append(out, Mate{Game: game, Ply: ply, Engine: eng, Mate: mate, Score: score})
 	}
 	return out, sc.Err()
 }
 
-// evalMate reads the "Eval X" field of a search line: the mate distance
-// with its sign for "+M13" or "-M8", 0 for a score; ok is false when the
+// evalField reads the "Eval X" field of a search line: the mate distance
+// with its sign for "+M13" or "-M8" (score 0), else mate 0 and the score
+// ("-58": -58; 0 for anything that is no number); ok is false when the
 // line has no Eval field.
-func evalMate(text string) (int, bool) {
+func evalField(text string) (mate, score int, ok bool) {
 	for _, f := range strings.Split(text, "|") {
-		v, ok := strings.CutPrefix(strings.TrimSpace(f), "Eval ")
-		if !ok {
+		v, found := strings.CutPrefix(strings.TrimSpace(f), "Eval ")
+		if !found {
 			continue
 		}
 		v = strings.TrimSpace(v)
@@ -221,16 +224,24 @@ func evalMate(text string) (int, bool) {
 		case strings.HasPrefix(v, "-M"):
 			v, sign = v[2:], -1
 		default:
-			return 0, true
+			n, err := strconv.Atoi(v)
+			if err != nil || n < -maxScore || n > maxScore {
+				n = 0
+			}
+			return 0, n, true
 		}
 		d, err := strconv.Atoi(v)
 		if err != nil || d <= 0 {
-			return 0, true
+			return 0, 0, true
 		}
-		return sign * d, true
+		return sign * d, 0, true
 	}
-	return 0, false
+	return 0, 0, false
 }
+
+// maxScore bounds the scores kept: beyond it a number is no evaluation
+// (Rapfi's scores stay within a few thousand short of a mate).
+const maxScore = 1 << 20
 
 // Position is a won position of the set.
 type Position struct {

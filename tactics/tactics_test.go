@@ -22,6 +22,7 @@ Engines: rapfi x kakugo
 3) rapfi: Depth 9-13 | Eval 180 | Time 2ms | H4 G5
 3) rapfi: Depth 10-13 | Eval +M5 | Time 2ms | G7 F6
 4) kakugo: depth 8-22 | ev 0.49 | n 7072
+4) rapfi: Depth 16-28 | Eval -58 | Time 102ms
 5) rapfi: Speed 1M | Depth 1-1 | Eval +M1 | Node 1K
 ----------------------------------------
 Game ID: 2
@@ -29,23 +30,26 @@ Game ID: 2
 4) rapfi: Speed 9K | Depth 4-4 | Eval -M6 | Node 1K | Time 3ms
 `
 
-func TestEvalMate(t *testing.T) {
+func TestEvalField(t *testing.T) {
 	for _, c := range []struct {
-		in   string
-		mate int
-		ok   bool
+		in          string
+		mate, score int
+		ok          bool
 	}{
-		{"Depth 2-3 | Eval 47 | Time 0ms", 0, true},
-		{"Depth 21-31 | Eval +M31 | Time 204ms | L6", 31, true},
-		{"Speed 1M | Depth 4 | Eval -M8 | Node 3K", -8, true},
-		{"Eval +Mx", 0, true},
-		{"Eval -M0", 0, true},
-		{"OptiTime 423ms | MaxTime 470ms", 0, false},
-		{"depth 8-22 | ev 0.49", 0, false},
+		{"Depth 2-3 | Eval 47 | Time 0ms", 0, 47, true},
+		{"Depth 16-28 | Eval -58 | Time 102ms", 0, -58, true},
+		{"Depth 21-31 | Eval +M31 | Time 204ms | L6", 31, 0, true},
+		{"Speed 1M | Depth 4 | Eval -M8 | Node 3K", -8, 0, true},
+		{"Eval +Mx", 0, 0, true},
+		{"Eval -M0", 0, 0, true},
+		{"Eval VAL_NONE", 0, 0, true},
+		{"Eval 99999999999", 0, 0, true},
+		{"OptiTime 423ms | MaxTime 470ms", 0, 0, false},
+		{"depth 8-22 | ev 0.49", 0, 0, false},
 	} {
-		m, ok := evalMate(c.in)
-		if m != c.mate || ok != c.ok {
-			t.Errorf("evalMate(%q) = %d, %v; want %d, %v", c.in, m, ok, c.mate, c.ok)
+		m, sc, ok := evalField(c.in)
+		if m != c.mate || sc != c.score || ok != c.ok {
+			t.Errorf("evalField(%q) = %d, %d, %v; want %d, %d, %v", c.in, m, sc, ok, c.mate, c.score, c.ok)
 		}
 	}
 }
@@ -92,6 +96,7 @@ func TestReadMessages(t *testing.T) {
 	}
 	want := []Mate{
 		{Game: 1, Ply: 3, Engine: "rapfi", Mate: 5}, // the last Eval line of the move counts
+		{Game: 1, Ply: 4, Engine: "rapfi", Score: -58},
 		{Game: 1, Ply: 5, Engine: "rapfi", Mate: 1},
 		{Game: 2, Ply: 4, Engine: "rapfi", Mate: -6},
 	}

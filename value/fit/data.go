@@ -1,6 +1,7 @@
 // Package fit makes the learned value's training data from recorded games
 // and fits it: positions sampled from each game (a held-out split by game),
-// labelled by the game's result, their features read off an evaluator that
+// labelled by the game's result or by a strong engine's verdict on them
+// (engine.go), their features read off an evaluator that
 // replays the game, and a logistic regression per rule by Newton's method.
 // It is the work of `pbrain-kakugo train-value`; the search never imports
 // it.
@@ -94,9 +95,9 @@ func Samples(games []nn.Game, opt SampleOptions) ([]Sample, SampleStats) {
 	return out, st
 }
 
-// sampleGame appends the samples of game g, the index-th, read under rule.
+// sampleGame appends the samples of game g, the index-th, read under rule,
+// labelled by its result.
 func sampleGame(out []Sample, st *SampleStats, g *nn.Game, rule engine.Rule, index uint64, opt SampleOptions) []Sample {
-	var buf [value.MaxFeatures]float32
 	var win engine.Color
 	switch g.Result {
 	case nn.ResultBlack:
@@ -112,16 +113,38 @@ func sampleGame(out []Sample, st *SampleStats, g *nn.Game, rule engine.Rule, ind
 	if g.Targets() == 0 {
 		return out
 	}
+	st.Games++
+	label := func(_ int, toMove engine.Color) float32 {
+		switch win {
+		case engine.Empty:
+			return 0.5
+		case toMove:
+			return 1
+		}
+		return 0
+	}
+	return replay(out, st, g, rule, opt, choosePlies(g, opt, index), label, "")
+}
+
+// replay plays g under rule and appends a sample of each position whose
+// ply take marks (the position before Moves[ply]), labelled by label: the
+// probability that the side to move wins. The samples' bucket is the rule
+// and board size, then tag when there is one.
+func replay(out []Sample, st *SampleStats, g *nn.Game, rule engine.Rule, opt SampleOptions, take []bool,
+	label func(ply int, toMove engine.Color) float32, tag string) []Sample {
+	var buf [value.MaxFeatures]float32
 	b, err := engine.New(g.W, g.H, rule)
 	if err != nil {
 		return out
 	}
-	st.Games++
 	test := g.IsTest(opt.Seed, opt.TestFrac)
 	bucket := fmt.Sprintf("%s %dx%d", rule, g.W, g.H)
+	if tag != "" {
+		bucket += " " + tag
+	}
 	key := value.Key{Rule: rule, Size: max(g.W, g.H)}
-	take := choosePlies(g, opt, index)
 	e := eval.Attach(b)
+	defer e.Detach()
 	for ply, m := range g.Moves {
 		if b.Winner() != engine.Empty || !b.Legal(b.Pos(m.X, m.Y)) {
 			break // read under another rule, the game ended earlier or broke it
@@ -132,21 +155,13 @@ func sampleGame(out []Sample, st *SampleStats, g *nn.Game, rule engine.Rule, ind
 			if _, exact := value.Exact(s); exact {
 				st.Exact++
 			} else {
-				y := float32(0.5)
-				if win != engine.Empty {
-					y = 0
-					if win == b.SideToMove() {
-						y = 1
-					}
-				}
 				f := value.Extract(value.Combos, e, s, buf[:])
-				out = append(out, Sample{F: append([]float32(nil), f...), Static: s, Y: y,
+				out = append(out, Sample{F: append([]float32(nil), f...), Static: s, Y: label(ply, b.SideToMove()),
 					Key: key, Bucket: bucket, Test: test})
 			}
 		}
 		b.Make(b.Pos(m.X, m.Y))
 	}
-	e.Detach()
 	return out
 }
 

@@ -15,6 +15,13 @@ type Config struct {
 	Set    value.FeatureSet
 	Sample SampleOptions
 	Fit    Options
+	// Extra are samples labelled otherwise (EngineSamples): fitted with
+	// the games' samples of their rule and board size, reported in their
+	// own buckets.
+	Extra []Sample
+	// Baseline, when not nil, is a model scored beside the new one (the
+	// current default, say); it must use the same feature set.
+	Baseline *value.Model
 }
 
 // Row is one line of the report: a rule and board size, and on its
@@ -26,6 +33,9 @@ type Row struct {
 	Train                  int
 	Static, Refit, Learned Metrics
 	RefitScale             float64
+	// Baseline scores Config.Baseline (N 0 when it has none, or no
+	// weights for the bucket).
+	Baseline Metrics
 }
 
 // Run samples games, fits a model per rule and board size and reports, on held-out
@@ -39,6 +49,10 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 	samples, st := Samples(games, cfg.Sample)
 	fmt.Fprintf(log, "%d games with a result (%d without), %d positions sampled, %d settled by the static evaluation, %d kept\n",
 		st.Games, st.NoResult, st.Positions, st.Exact, len(samples))
+	if len(cfg.Extra) > 0 {
+		fmt.Fprintf(log, "%d more positions labelled otherwise\n", len(cfg.Extra))
+		samples = append(samples, cfg.Extra...)
+	}
 	model := value.NewModel(cfg.Set)
 	scales := map[value.Key]float64{}
 	keys := map[value.Key]bool{}
@@ -98,11 +112,17 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 		}
 		y := func(i int) float32 { return set[i].Y }
 		k := scales[set[0].Key]
-		rows = append(rows, Row{Bucket: bucket, Train: trainN[bucket], RefitScale: 2 * staticUnit / k,
+		row := Row{Bucket: bucket, Train: trainN[bucket], RefitScale: 2 * staticUnit / k,
 			Static:  Measure(len(set), func(i int) float64 { return Sigmoid(2 * float64(set[i].Static) / staticUnit) }, y),
 			Refit:   Measure(len(set), func(i int) float64 { return Sigmoid(k * float64(set[i].Static) / staticUnit) }, y),
 			Learned: Measure(len(set), func(i int) float64 { return Sigmoid(value.Logit(w, set[i].F[:d])) }, y),
-		})
+		}
+		if cfg.Baseline != nil {
+			if bw := cfg.Baseline.Weights(set[0].Key); len(bw) == d {
+				row.Baseline = Measure(len(set), func(i int) float64 { return Sigmoid(value.Logit(bw, set[i].F[:d])) }, y)
+			}
+		}
+		rows = append(rows, row)
 	}
 	return model, rows, nil
 }
@@ -110,9 +130,13 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 // WriteReport prints the rows as a table.
 func WriteReport(w io.Writer, set value.FeatureSet, rows []Row) {
 	fmt.Fprintf(w, "\nheld-out positions (log-loss, accuracy on decided games); static = tanh(score/400) as the search reads it, refit = the scale fitted on the training positions, learned = %v\n", set)
-	fmt.Fprintf(w, "%-18s %8s %8s  %-24s %-32s %-24s\n", "rule board", "train", "test", "static", "static refit (scale)", "learned")
+	fmt.Fprintf(w, "%-24s %8s %8s  %-24s %-32s %-24s %s\n", "rule board", "train", "test", "static", "static refit (scale)", "learned", "baseline")
 	for _, r := range rows {
-		fmt.Fprintf(w, "%-18s %8d %8d  %-24v %-24v (%4.0f)  %-24v\n", r.Bucket, r.Train, r.Static.N, r.Static, r.Refit, r.RefitScale, r.Learned)
+		base := "-"
+		if r.Baseline.N > 0 {
+			base = r.Baseline.String()
+		}
+		fmt.Fprintf(w, "%-24s %8d %8d  %-24v %-24v (%4.0f)  %-24v %s\n", r.Bucket, r.Train, r.Static.N, r.Static, r.Refit, r.RefitScale, r.Learned, base)
 	}
 }
 
