@@ -26,7 +26,7 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	engSGF := fs.StringArray("engine-sgf", nil, "c-gomoku-cli -sgf file of games with a strong engine (repeat, in step with --engine-msg): its verdicts label more positions")
 	engMsg := fs.StringArray("engine-msg", nil, "c-gomoku-cli -msg file of the same games (repeat)")
 	engOpt := fit.EngineOptions{}
-	fs.StringVar(&engOpt.Engine, "engine", "rapfi", "the engine whose final search lines (Eval) label the positions it was to move in")
+	fs.StringSliceVar(&engOpt.Engines, "engine", []string{"rapfi"}, "the engines whose final search lines (Eval) label the positions they were to move in (c-gomoku-cli -engine names)")
 	fs.Float64Var(&engOpt.Scale, "engine-scale", 260, "an engine score s labels its position Sigmoid(s/scale) (a mate 1 or 0); 260 fits Rapfi's classical scores to results")
 	baseline := fs.String("baseline", "", "score this weight file beside the new weights (\"default\": the embedded ones)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
@@ -71,9 +71,10 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 			return 1
 		}
 		eg, est := fit.EngineGames((*engSGF)[i], games, mates, engOpt)
-		samples, _ := fit.EngineSamples(eg, cfg.Sample, "("+engOpt.Engine+")")
+		tag := strings.Join(engOpt.Engines, ",")
+		samples, _ := fit.EngineSamples(eg, cfg.Sample, "("+tag+")")
 		fmt.Fprintf(stdout, "train-value: %s: %d games, %d verdicts of %s (%d mates), %d positions kept\n",
-			(*engSGF)[i], est.Games, est.Verdicts, engOpt.Engine, est.Mates, len(samples))
+			(*engSGF)[i], est.Games, est.Verdicts, tag, est.Mates, len(samples))
 		cfg.Extra = append(cfg.Extra, samples...)
 	}
 	model, rows, err := fit.Run(cfg, games, stdout)

@@ -2,6 +2,7 @@ package fit
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/nn"
@@ -20,9 +21,9 @@ type EngineGame struct {
 
 // EngineOptions say how an engine's verdicts become labels.
 type EngineOptions struct {
-	// Engine is the name whose verdicts are read (the -engine name given
-	// to c-gomoku-cli).
-	Engine string
+	// Engines are the names whose verdicts are read (the -engine names
+	// given to c-gomoku-cli): two for an engine's games against itself.
+	Engines []string
 	// Scale turns a score s into Sigmoid(s/Scale). A mate is 1 for the
 	// side that mates and 0 for the other.
 	Scale float64
@@ -45,7 +46,7 @@ func EngineGames(source string, games []tactics.Game, mates []tactics.Mate, opt 
 	var st EngineStats
 	byGame := map[int][]tactics.Mate{}
 	for _, m := range mates {
-		if m.Engine == opt.Engine {
+		if slices.Contains(opt.Engines, m.Engine) {
 			byGame[m.Game] = append(byGame[m.Game], m)
 		}
 	}

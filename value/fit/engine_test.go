@@ -39,7 +39,7 @@ func engineRecords(t *testing.T) ([]EngineGame, EngineStats) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return EngineGames("m.sgf", games, mates, EngineOptions{Engine: "rapfi", Scale: 260})
+	return EngineGames("m.sgf", games, mates, EngineOptions{Engines: []string{"rapfi"}, Scale: 260})
 }
 
 // An engine's final verdict on each move labels the position before it:
