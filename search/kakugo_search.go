@@ -22,7 +22,7 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 		MaxDepth:    lim.MaxDepth,
 		Timed:       timed,
 		// Only the turn limits the move: time it saves is lost.
-		UseAll:         timed && lim.Left == Unlimited && !k.opt.StopSettled,
+		UseAll:         timed && lim.Left == Unlimited && k.opt.UseTurn,
 		Start:          bud.Start(),
 		Soft:           bud.Soft(),
 		Hard:           bud.Hard(),

@@ -53,9 +53,9 @@ func NewBudget(lim Limits, ply int) Budget {
 	// With the turn as the only limit the whole turn, less the margin, goes
 	// to thinking: time left unused is thrown away (a soft limit of 70% of
 	// it left a third of every 0.5 s move idle against engines that use
-	// 94%). Without a match clock the tree search goes on to the hard
-	// limit even once its move cannot change (mcts.Request.UseAll): the
-	// playouts deepen the subtree the next move keeps.
+	// 94%). The tree search still stops early once its move cannot change
+	// (going on to the hard limit, KakugoOptions.UseTurn, measured level
+	// and ran over the turn more often on a loaded machine).
 	soft := hard
 	if lim.Left != Unlimited && (lim.Match != Unlimited || lim.Left < hard) {
 		left := lim.Left - margin(lim.Left)
