@@ -151,14 +151,16 @@ func (b *Board) Full() bool { return len(b.moves) == b.w*b.h }
 // Attach adds an observer that is told of every later Make and Undo.
 func (b *Board) Attach(o Observer) { b.observers = append(b.observers, o) }
 
-// Detach removes an observer added with Attach.
-func (b *Board) Detach(o Observer) {
+// Detach removes an observer added with Attach, and reports whether it
+// was attached.
+func (b *Board) Detach(o Observer) bool {
 	for i, x := range b.observers {
 		if x == o {
 			b.observers = append(b.observers[:i], b.observers[i+1:]...)
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // Make places a stone of the side to move at p, which must be empty. It does

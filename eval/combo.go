@@ -136,16 +136,41 @@ func (e *Evaluator) plainCombo(p engine.Pos, ci int) (Combo, uint8) {
 	return Combo(v), uint8(v >> 8)
 }
 
-// renjuBlackCombo is black's combo under renju. A five wins whatever else
-// the stone makes; otherwise an overline or two fours make the point
+// renjuBlackCombo is black's combo under renju (RenjuBlackCombo), with
+// the reality of its threes from realThree; a three that needed the
+// recursive check marks the point FlagUncertain, to be redone after every
+// move.
+func (e *Evaluator) renjuBlackCombo(p engine.Pos) (Combo, uint8) {
+	var unsure bool
+	combo, flags := RenjuBlackCombo(&e.pts[p].cls[0], func(d int) bool {
+		real, u := e.realThree(p, d)
+		unsure = unsure || u
+		return real
+	})
+	if unsure {
+		flags |= FlagUncertain
+	}
+	return combo, flags
+}
+
+// ComboOf is the combo class and flags of a free point whose direction
+// classes are cls, for a colour without forbidden points (everyone but
+// renju black): one table read.
+func ComboOf(cls *[4]DirClass) (Combo, uint8) {
+	v := sharedCombo().plain[classKey(cls)]
+	return Combo(v), uint8(v >> 8)
+}
+
+// RenjuBlackCombo is black's combo class and flags under renju for a free
+// point whose direction classes are cls. A five wins whatever else the
+// stone makes; otherwise an overline or two fours make the point
 // forbidden, and so do two real threes. A three is real when one of its
 // straight-four points is not itself forbidden once the three's stone is
-// down; that is settled from the straight-four point's own classes where
-// they show it cannot be forbidden, and by the engine's recursive check
-// (Board.IsForbidden, on a scratch copy of the position) where they do not.
-func (e *Evaluator) renjuBlackCombo(p engine.Pos) (Combo, uint8) {
-	cls := &e.pts[p].cls[0]
-	if v := e.combos.renju[classKey(cls)]; v != needThrees {
+// down, which is not a line-local question: real(d) answers it for the
+// open three along d, and is called only where the classes alone do not
+// settle the combo.
+func RenjuBlackCombo(cls *[4]DirClass, real func(d int) bool) (Combo, uint8) {
+	if v := sharedCombo().renju[classKey(cls)]; v != needThrees {
 		return Combo(v), uint8(v >> 8)
 	}
 	var t tally
@@ -163,27 +188,26 @@ func (e *Evaluator) renjuBlackCombo(p engine.Pos) (Combo, uint8) {
 	if t.over > 0 || t.fours >= 2 {
 		return ComboForbidden, FlagForbidden
 	}
-	var flags uint8
 	for d := range cls {
 		if threeDirs&(1<<d) == 0 {
 			continue
 		}
-		real, unsure := e.realThree(p, d)
-		if unsure {
-			flags |= FlagUncertain
-		}
-		if real {
+		if real(d) {
 			t.open++
 		} else {
 			t.closed++
 		}
 	}
 	if t.open >= 2 {
-		return ComboForbidden, flags | FlagForbidden
+		return ComboForbidden, FlagForbidden
 	}
-	combo, f := t.combo()
-	return combo, flags | f
+	return t.combo()
 }
+
+// SafeMask is, for a free point under renju whose black direction classes
+// are cls, bit d set when black there, as the straight-four point of a
+// three along d, cannot be forbidden (safeMaskOf, read from a table).
+func SafeMask(cls *[4]DirClass) uint8 { return sharedCombo().safe[classKey(cls)] }
 
 // fourFlag is FlagFour when n > 0.
 func fourFlag(n int) uint8 {
