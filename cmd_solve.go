@@ -41,6 +41,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	schedule := fs.String("schedule", "auto", "attack-depth deepening: auto, step, double, full, quiet (VCT: on the number of threes) or weighted (VCT: one search, each move costing by its threat: four 1, open three 2, closed three 3, two 4)")
 	vcfZone := fs.Int("vcf-zone", 0, "VCT: leaf VCFs keep their fours near the previous four (0 = on, -1 = off)")
 	leafVCF := fs.Int("leaf-vcf", 0, "VCT: at every attacker node look first for a VCF of up to this many fours beyond the attack budget (0 = the default, 16; -1 = off)")
+	reader := fs.String("reader", "auto", "what the search reads the threats from: auto (the tracker where it applies), evaluator or tracker")
 	ttEntries := fs.Int("tt", 1<<20, "transposition table entries (32 bytes each)")
 	noVerify := fs.Bool("no-verify", false, "do not replay found proofs through the checker (raw search speed)")
 	notation := fs.String("notation", "auto", "moves in pos (h8, y from the top) or diagram (H8, row from the bottom) notation; auto picks diagram for problems")
@@ -70,6 +71,15 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ws := win.New(*ttEntries)
 	if err := solve.Configure(ws, *method, *threats, *schedule); err != nil {
 		return fail(err)
+	}
+	switch *reader {
+	case "auto":
+	case "evaluator":
+		ws.Reader = win.ReaderEvaluator
+	case "tracker":
+		ws.Reader = win.ReaderTracker
+	default:
+		return fail(fmt.Errorf("--reader %q: want auto, evaluator or tracker", *reader))
 	}
 	ws.NoVerify = *noVerify || *check
 	ws.LeafVCF = *leafVCF

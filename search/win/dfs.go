@@ -21,15 +21,15 @@ import (
 // or NoPos when there is none; settled is false where the search must
 // decide.
 func (w *Search) lastFour() (q engine.Pos, settled bool) {
-	if w.caro || len(w.ev.Fives(w.att)) > 0 || len(w.ev.Fives(w.def)) > 0 {
+	if w.caro || len(w.th.Fives(w.att)) > 0 || len(w.th.Fives(w.def)) > 0 {
 		return engine.NoPos, false
 	}
 	if q = w.unstoppable(); q != engine.NoPos {
 		return q, true
 	}
 	if w.att == engine.White && w.b.Rule() == engine.Renju {
-		for _, p := range w.ev.Fours(engine.White) {
-			fs := w.ev.AppendFivePoints(w.cells[:0], p, engine.White)
+		for _, p := range w.th.Fours(engine.White) {
+			fs := w.th.AppendFivePoints(w.cells[:0], p, engine.White)
 			w.cells = fs
 			if len(fs) != 1 || !w.blackMayBeForbidden(fs[0]) {
 				continue
@@ -57,7 +57,7 @@ func (w *Search) blackMayBeForbidden(f engine.Pos) bool {
 	n := 0
 	may := false
 	for d := range 4 {
-		switch c := w.ev.Class(f, d, engine.Black); {
+		switch c := w.th.Class(f, d, engine.Black); {
 		case c == eval.ClassFive:
 			return false
 		case c == eval.ClassOverline || c == eval.ClassFourFour:
@@ -198,7 +198,7 @@ func (w *Search) leafVCF(ply int, key uint64, budget int) int {
 // plain budget (a four costs one move), and when the defender has no five
 // point, so that its only replies to a four are the four's five points.
 func (w *Search) canPreProbe() bool {
-	return !w.caro && !w.weighted && !w.noPreProbe && len(w.ev.Fives(w.def)) == 0
+	return !w.caro && !w.weighted && !w.noPreProbe && len(w.th.Fives(w.def)) == 0
 }
 
 // preProbe looks up the attacker node after the attacker's four at p and
@@ -213,7 +213,7 @@ func (w *Search) canPreProbe() bool {
 // depth cut-off as the node's own probe would) or winUnknown to play the
 // move.
 func (w *Search) preProbe(p engine.Pos, budget int) (winRes, int) {
-	fs := w.ev.AppendFivePoints(w.fives[:0], p, w.att)
+	fs := w.th.AppendFivePoints(w.fives[:0], p, w.att)
 	w.fives = fs
 	if len(fs) != 1 {
 		return winUnknown, 0

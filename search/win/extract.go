@@ -32,7 +32,7 @@ func (w *Search) extract() (p *proof.Proof, line []engine.Pos, depth int, ok boo
 
 // extractAttack records the attacker node at ply and its subtree.
 func (w *Search) extractAttack(x *winExtract, ply int) (int, bool) {
-	if f := w.ev.Fives(w.att); len(f) > 0 {
+	if f := w.th.Fives(w.att); len(f) > 0 {
 		x.cells[minPos(f)] = true
 		return 1, true
 	}
@@ -74,7 +74,7 @@ func (w *Search) extractDefend(x *winExtract, ply int) (int, bool) {
 	w.keep(ply, ms)
 	switch out {
 	case winAttackerWins:
-		for _, f := range w.ev.Fives(w.att) {
+		for _, f := range w.th.Fives(w.att) {
 			x.cells[f] = true
 		}
 		if q := w.unstoppable(); q != engine.NoPos {
@@ -111,7 +111,7 @@ func (w *Search) principalLine(x *winExtract) []engine.Pos {
 	}()
 	for len(line) < 2*w.b.Width()*w.b.Height() {
 		// The attacker's move.
-		if f := w.ev.Fives(w.att); len(f) > 0 {
+		if f := w.th.Fives(w.att); len(f) > 0 {
 			return append(line, minPos(f))
 		}
 		m, ok := x.p.Answer(w.b.Hash())
@@ -157,10 +157,10 @@ func (w *Search) principalLine(x *winExtract) []engine.Pos {
 // parries: a block of a five point or of the unstoppable four where the
 // rules allow one, else the first legal cell; NoPos on a full board.
 func (w *Search) hopelessReply() engine.Pos {
-	cands := append([]engine.Pos(nil), w.ev.Fives(w.att)...)
+	cands := append([]engine.Pos(nil), w.th.Fives(w.att)...)
 	if q := w.unstoppable(); q != engine.NoPos {
 		cands = append(cands, q)
-		cands = w.ev.AppendFivePoints(cands, q, w.att)
+		cands = w.th.AppendFivePoints(cands, q, w.att)
 	}
 	slices.Sort(cands)
 	for _, p := range cands {

@@ -73,7 +73,7 @@ func minPos(ps []engine.Pos) engine.Pos {
 // legalFor reports whether colour c may play the empty cell p: renju black
 // may not play a forbidden point, which the evaluator marks.
 func (w *Search) legalFor(p engine.Pos, c engine.Color) bool {
-	return w.b.At(p) == engine.Empty && !(c == engine.Black && w.ev.Forbidden(p))
+	return w.b.At(p) == engine.Empty && !(c == engine.Black && w.th.Forbidden(p))
 }
 
 // blockCells lists the cells where colour c's stone might take away every
@@ -122,7 +122,7 @@ func (w *Search) stopsFives(p engine.Pos, c engine.Color) bool {
 	pb := w.plainBoard()
 	pb.Put(p, c)
 	ok := true
-	for _, f := range w.ev.Fives(o) {
+	for _, f := range w.th.Fives(o) {
 		if pb.At(f) == engine.Empty && pb.IsFive(f, o) {
 			ok = false
 			break
@@ -145,7 +145,7 @@ func (w *Search) plainBoard() *engine.Board {
 // attackerMoves generates an attacker node with budget attacker moves left
 // (the final five included). need is set for winAttackerWins.
 func (w *Search) attackerMoves(dst []winMove, ply, budget int) (ms []winMove, out winOutcome, need int) {
-	ev, a, d := w.ev, w.att, w.def
+	ev, a, d := w.th, w.att, w.def
 	if len(ev.Fives(a)) > 0 {
 		return dst, winAttackerWins, 1
 	}
@@ -241,7 +241,7 @@ func (w *Search) orderByWork(ms []winMove) {
 // attackScore orders the attacker's moves: by combo, then by history
 // (moves that proved other nodes), then by potential.
 func (w *Search) attackScore(p engine.Pos) int32 {
-	c := w.ev.Combo(p, w.att)
+	c := w.th.Combo(p, w.att)
 	s := int32(0)
 	if int(c) < len(winComboScore) {
 		s = winComboScore[c]
@@ -261,7 +261,7 @@ func (w *Search) attackScore(p engine.Pos) int32 {
 //     may win the tempo back). Any other move lets the attacker make an
 //     unstoppable four against a defender who has no five to make.
 func (w *Search) defenderMoves(dst []winMove, ply, budget int) (ms []winMove, out winOutcome, need int) {
-	ev, a, d := w.ev, w.att, w.def
+	ev, a, d := w.th, w.att, w.def
 	if len(ev.Fives(d)) > 0 {
 		return dst, winDefenderHolds, 0
 	}
@@ -321,7 +321,7 @@ func (w *Search) defenderMoves(dst []winMove, ply, budget int) (ms []winMove, ou
 // playing anything. ok is false when no point is truly unstoppable (the
 // evaluator's two fours share their five point).
 func (w *Search) killers() (cells []engine.Pos, ok bool) {
-	ev, a := w.ev, w.att
+	ev, a := w.th, w.att
 	first := true
 	w.cells = w.cells[:0]
 	for _, q := range ev.Fours(a) {
@@ -359,7 +359,7 @@ func (w *Search) killers() (cells []engine.Pos, ok bool) {
 // the attacker's unstoppable points of now (the candidates the evaluator
 // gives) need trying, on a plain copy of the board.
 func (w *Search) caroKillers(dst []winMove, q engine.Pos) []winMove {
-	ev, a, d := w.ev, w.att, w.def
+	ev, a, d := w.th, w.att, w.def
 	w.cells = append(w.cells[:0], q)
 	w.cells = ev.AppendFivePoints(w.cells, q, a)
 	n := len(w.cells)
@@ -393,8 +393,8 @@ func (w *Search) caroKillers(dst []winMove, q engine.Pos) []winMove {
 // unstoppableCands appends the attacker's points the evaluator rates a
 // straight four or a double four.
 func (w *Search) unstoppableCands(dst []engine.Pos) []engine.Pos {
-	for _, p := range w.ev.Fours(w.att) {
-		if c := w.ev.Combo(p, w.att); c == eval.ComboStraightFour || c == eval.ComboDoubleFour {
+	for _, p := range w.th.Fours(w.att) {
+		if c := w.th.Combo(p, w.att); c == eval.ComboStraightFour || c == eval.ComboDoubleFour {
 			dst = append(dst, p)
 		}
 	}
@@ -419,8 +419,8 @@ func caroUnstoppableAt(b *engine.Board, u engine.Pos, c engine.Color) bool {
 // the board, and tried against every single defender stone.
 func (w *Search) unstoppable() engine.Pos {
 	best := engine.NoPos
-	for _, p := range w.ev.Fours(w.att) {
-		if c := w.ev.Combo(p, w.att); c != eval.ComboStraightFour && c != eval.ComboDoubleFour {
+	for _, p := range w.th.Fours(w.att) {
+		if c := w.th.Combo(p, w.att); c != eval.ComboStraightFour && c != eval.ComboDoubleFour {
 			continue
 		}
 		if best != engine.NoPos && p > best {
@@ -441,7 +441,7 @@ func (w *Search) unstoppable() engine.Pos {
 // without it and 18,687,632 with it, 117 solved either way).
 func (w *Search) defendScore(p engine.Pos) int32 {
 	s := int32(0)
-	if c := w.ev.Combo(p, w.def); int(c) < len(winComboScore) {
+	if c := w.th.Combo(p, w.def); int(c) < len(winComboScore) {
 		s = winComboScore[c] >> 4
 	}
 	return s + w.dhist[p] + int32(w.ev.Potential(p, w.def)+w.ev.Potential(p, w.att))

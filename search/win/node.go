@@ -27,9 +27,9 @@ func (w *Search) play(p engine.Pos) int {
 		w.attStones += cost
 	}
 	// Only a quiet-move limit needs to know which moves are threes.
-	quiet := att && w.quietLimit > 0 && len(w.ev.Fives(w.def)) == 0
+	quiet := att && w.quietLimit > 0 && len(w.th.Fives(w.def)) == 0
 	w.b.Make(p)
-	if quiet && len(w.ev.Fives(w.att)) == 0 {
+	if quiet && len(w.th.Fives(w.att)) == 0 {
 		c |= chargeQuiet
 		w.quiet++
 	}
@@ -42,10 +42,10 @@ func (w *Search) play(p engine.Pos) int {
 // move, except under ScheduleWeighted, where it costs winCost of its
 // combo (a block of the defender's five point always costs one).
 func (w *Search) moveCost(p engine.Pos) int {
-	if !w.weighted || w.kind != proof.VCT || len(w.ev.Fives(w.def)) > 0 {
+	if !w.weighted || w.kind != proof.VCT || len(w.th.Fives(w.def)) > 0 {
 		return 1
 	}
-	return winCost(w.ev.Combo(p, w.att))
+	return winCost(w.th.Combo(p, w.att))
 }
 
 // winCost is the budget a move of combo c costs under ScheduleWeighted:

@@ -234,10 +234,10 @@ func pnEps(n uint32) uint32 {
 // searched: the weaker the threat, the more replies it allows and the
 // less likely it wins (df-pn+ style initial numbers, after Nagai).
 func (w *Search) pnInit(p engine.Pos) uint32 {
-	if len(w.ev.Fives(w.def)) > 0 {
+	if len(w.th.Fives(w.def)) > 0 {
 		return 1
 	}
-	return uint32(pnInitCost[min(int(w.ev.Combo(p, w.att)), len(pnInitCost)-1)])
+	return uint32(pnInitCost[min(int(w.th.Combo(p, w.att)), len(pnInitCost)-1)])
 }
 
 // pnInitCost is pnInit's number by the move's combo: 1 for the fours and

@@ -8,6 +8,7 @@ import (
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
 	"github.com/kakugo/kakugo/search/proof"
+	"github.com/kakugo/kakugo/search/threat"
 )
 
 // The winning search, Garcia's "winning MCTS" (2020, 2.1.2): an AND/OR
@@ -144,6 +145,11 @@ type Search struct {
 	Schedule Schedule
 	// Threats are the VCT's quiet (non-four) attacking moves.
 	Threats Threats
+	// Reader is what answers the search's Position: the threat tracker
+	// where it applies (ReaderAuto) or the evaluator. Both give the same
+	// answers, so the search's nodes and results do not depend on it,
+	// only its speed.
+	Reader Reader
 	// LeafVCF (VCT, every method and schedule): at every attacker node with
 	// at least two moves of budget left, first look for a VCF of up to
 	// budget+LeafVCF fours (within MaxDepth when it is set), so that a
@@ -173,7 +179,11 @@ type Search struct {
 
 	// The current search.
 	b           *engine.Board
-	ev          *eval.Evaluator
+	ev          *eval.Evaluator // the caller's: the potentials, frozen at the root
+	th          Position        // what the search reads: ev, or tr
+	tr          *threat.Tracker // kept from search to search (Reset)
+	tracking    bool            // th is tr, attached to b in ev's place
+	evAttached  bool            // ev was attached to b, and is again at the end
 	att, def    engine.Color
 	kind        proof.Kind
 	salt        uint64
@@ -462,6 +472,7 @@ func (w *Search) begin(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
 	}
 	w.b, w.ev, w.kind = b, ev, kind
 	ev.Freeze(true)
+	w.attachReader(b, ev, maxNodes)
 	w.att = b.SideToMove()
 	w.def = w.att.Opp()
 	w.level, w.weighted = 0, false
@@ -488,6 +499,7 @@ func (w *Search) begin(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
 
 // end drops the references to the caller's board.
 func (w *Search) end() {
+	w.detachReader()
 	w.ev.Freeze(false)
 	w.b, w.ev, w.ctx, w.plain = nil, nil, nil, nil
 }

@@ -112,7 +112,7 @@ func TestWinQuintetMates(t *testing.T) {
 			depth = v + 1
 		}
 		kind := proof.VCT
-		if m.Kind == "proof.VCF" {
+		if m.Kind == "VCF" {
 			kind = proof.VCF
 		}
 		tried++
@@ -175,14 +175,14 @@ func TestWinPuzzleSample(t *testing.T) {
 		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
 			t.Fatal(err)
 		}
-		if p.ModeName != "proof.VCF" && p.ModeName != "proof.VCT" {
+		if p.ModeName != "VCF" && p.ModeName != "VCT" {
 			continue
 		}
 		if seen[p.ModeName]++; seen[p.ModeName]%every != 1 {
 			continue
 		}
 		kind := proof.VCT
-		if p.ModeName == "proof.VCF" {
+		if p.ModeName == "VCF" {
 			kind = proof.VCF
 		}
 		tried[p.ModeName]++
@@ -192,18 +192,18 @@ func TestWinPuzzleSample(t *testing.T) {
 			t.Logf("%s (%s): not solved within %d nodes", p.ID, p.ModeName, nodes)
 		}
 	}
-	t.Logf("proof.VCF %d of %d, proof.VCT %d of %d", solved["proof.VCF"], tried["proof.VCF"], solved["proof.VCT"], tried["proof.VCT"])
-	if solved["proof.VCF"] != tried["proof.VCF"] {
-		t.Errorf("proof.VCF: %d of %d solved", solved["proof.VCF"], tried["proof.VCF"])
+	t.Logf("VCF %d of %d, VCT %d of %d", solved["VCF"], tried["VCF"], solved["VCT"], tried["VCT"])
+	if solved["VCF"] != tried["VCF"] {
+		t.Errorf("VCF: %d of %d solved", solved["VCF"], tried["VCF"])
 	}
 	// Measured floors: 14 of the 18-problem VCT sample at 400k nodes;
 	// with -short (100k nodes, 6 problems) half.
-	floor := func(n int) bool { return solved["proof.VCT"]*18 < n*14 }
+	floor := func(n int) bool { return solved["VCT"]*18 < n*14 }
 	if testing.Short() {
-		floor = func(n int) bool { return solved["proof.VCT"]*2 < n }
+		floor = func(n int) bool { return solved["VCT"]*2 < n }
 	}
-	if floor(tried["proof.VCT"]) {
-		t.Errorf("proof.VCT: only %d of %d solved", solved["proof.VCT"], tried["proof.VCT"])
+	if floor(tried["VCT"]) {
+		t.Errorf("VCT: only %d of %d solved", solved["VCT"], tried["VCT"])
 	}
 }
 

@@ -39,7 +39,7 @@ func (w *Search) closedThrees(dst []winMove, budget int) []winMove {
 			if b.At(p) != engine.Empty {
 				continue
 			}
-			c := w.ev.Combo(p, w.att)
+			c := w.th.Combo(p, w.att)
 			if c == eval.ComboThree || c == eval.ComboDoubleClosedThree ||
 				(twos && (c == eval.ComboTwo || c == eval.ComboDoubleTwo)) {
 				dst = append(dst, winMove{p, w.attackScore(p)})
@@ -89,7 +89,7 @@ const winThreatVCFDepth = 7
 // five point and no unstoppable four: the attacker's move was a threat
 // only if the attacker wins by fours when the defender passes.
 func (w *Search) threatReplies(dst []winMove, ply, budget int) ([]winMove, winOutcome, int) {
-	ev, d := w.ev, w.def
+	ev, d := w.th, w.def
 	w.b.SetSideToMove(w.att)
 	saved := w.enter(proof.VCF, min(budget, winThreatVCFDepth))
 	r, need := w.dfsAttack(ply + 1)
@@ -167,8 +167,8 @@ func (w *Search) interference(cells []engine.Pos) []engine.Pos {
 	for _, f := range w.forbidden {
 		cells = w.lineCells(cells, f)
 		for d := range 4 {
-			if e := w.ev.Line(f, d, engine.Black); e.Class == eval.ClassOpenThree {
-				w.gains = w.ev.MaskPoints(w.gains[:0], f, d, e.Gains)
+			if w.th.Class(f, d, engine.Black) == eval.ClassOpenThree {
+				w.gains = w.th.AppendGains(w.gains[:0], f, d, engine.Black)
 				for _, g := range w.gains {
 					cells = w.lineCells(cells, g)
 				}
@@ -187,7 +187,7 @@ func (w *Search) interference(cells []engine.Pos) []engine.Pos {
 // current attacker node: the attacker's fours, the defender's blocks and
 // the final five points. Where the table lost a node it is searched again.
 func (w *Search) threatWalk(ply int) bool {
-	if f := w.ev.Fives(w.att); len(f) > 0 {
+	if f := w.th.Fives(w.att); len(f) > 0 {
 		w.threat = append(w.threat, f...)
 		w.fivePts = append(w.fivePts, f...)
 		return true
@@ -215,17 +215,17 @@ func (w *Search) threatWalk(ply int) bool {
 	defer w.unplay()
 	ms, out, _ := w.defenderMoves(w.buf(ply+1), ply+1, w.budget())
 	w.keep(ply+1, ms)
-	w.fivePts = append(w.fivePts, w.ev.Fives(w.att)...)
+	w.fivePts = append(w.fivePts, w.th.Fives(w.att)...)
 	if w.def == engine.Black {
-		for _, f := range w.ev.Fives(w.att) {
-			if w.ev.Forbidden(f) {
+		for _, f := range w.th.Fives(w.att) {
+			if w.th.Forbidden(f) {
 				w.forbidden = append(w.forbidden, f)
 			}
 		}
 	}
 	switch out {
 	case winAttackerWins:
-		w.threat = append(w.threat, w.ev.Fives(w.att)...)
+		w.threat = append(w.threat, w.th.Fives(w.att)...)
 		return true
 	case winDefenderHolds:
 		return false
