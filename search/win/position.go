@@ -58,7 +58,7 @@ const (
 )
 
 // trackerMinNodes is the smallest node limit for which a search builds
-// the tracker: building it reads the whole board (about as long as 20
+// the tracker: building it reads the whole board (about 30 us, as long as 30
 // evaluator nodes), which a probe of a hundred nodes does not win back.
 const trackerMinNodes = 2000
 
