@@ -23,6 +23,7 @@ var architectureLayers = map[string]int{
 	"tactics":                 1,
 	"search/threat":           2,
 	"training":                2,
+	"policydata":              2,
 	"value":                   2,
 	"value/fit":               3,
 	"search/win":              3,

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kakugo/kakugo/policydata"
+	"github.com/kakugo/kakugo/weights"
+)
+
+// TestExportImportPolicy: export-policy writes positions that read back and
+// the embedded weights as a raw file; import-policy turns that raw file
+// back into exactly the embedded weight file; bad input is refused with
+// the right exit code.
+func TestExportImportPolicy(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "g.csv")
+	lines := []string{"h8,i9", "h8i9,g7", "h8i9g7,j10", "h8i9g7j10,f6", "i9,h8", "i9h8,j10", "g7,h8", "g7h8,f6"}
+	if err := os.WriteFile(games, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := func(args ...string) (int, string, string) {
+		var out, errOut bytes.Buffer
+		code := run(args, strings.NewReader(""), &out, &errOut)
+		return code, out.String(), errOut.String()
+	}
+	data, raw, kkw := filepath.Join(dir, "p.bin.gz"), filepath.Join(dir, "d.raw"), filepath.Join(dir, "d.kkw")
+	code, out, errOut := cmd("export-policy", "--games", games, "--test-frac", "0.5", "--out", data, "--raw", raw, "--probes", "2")
+	if code != 0 || !strings.Contains(out, "8 games") {
+		t.Fatalf("export-policy: code %d\n%s\n%s", code, out, errOut)
+	}
+	f, err := os.Open(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := policydata.Read(f)
+	f.Close()
+	if err != nil || d.Positions() != 8 {
+		t.Fatalf("the export reads back with %v", err)
+	}
+	if code, out, errOut := cmd("import-policy", raw, "--out", kkw); code != 0 || !strings.Contains(out, "44713 parameters") {
+		t.Fatalf("import-policy: code %d\n%s\n%s", code, out, errOut)
+	}
+	got, err := os.ReadFile(kkw)
+	if err != nil || !bytes.Equal(got, weights.Default()) {
+		t.Errorf("the embedded weights through raw and back differ from weights/default.kkw (%v)", err)
+	}
+	if code, _, _ := cmd("import-policy", data, "--out", filepath.Join(dir, "x.kkw")); code != 1 {
+		t.Errorf("import-policy of a positions file: code %d, want 1", code)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.kkw")); err == nil {
+		t.Error("a refused import left a file")
+	}
+	if code, _, _ := cmd("import-policy", raw); code != 2 {
+		t.Errorf("import-policy without --out: code %d, want 2", code)
+	}
+	if code, _, _ := cmd("export-policy", "--games", games); code != 2 {
+		t.Errorf("export-policy without --out: code %d, want 2", code)
+	}
+}

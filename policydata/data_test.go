@@ -1,0 +1,213 @@
+package policydata
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/nn"
+)
+
+// randomGame plays random legal moves from the centre outwards until a five
+// or n moves; it never plays a renju forbidden point.
+func randomGame(t *testing.T, rng *rand.Rand, w, h int, rule engine.Rule, n int) nn.Game {
+	t.Helper()
+	b, err := engine.New(w, h, rule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := nn.Game{W: w, H: h, Rule: rule, Year: "2021", League: rule.String(), Source: "random", Opening: 3}
+	for len(g.Moves) < n && b.Winner() == engine.Empty {
+		// Near the centre, so that lines form and the threat planes fill.
+		x, y := w/2+rng.IntN(7)-3, h/2+rng.IntN(7)-3
+		p := b.Pos(x, y)
+		if b.At(p) != engine.Empty || !b.Legal(p) {
+			continue
+		}
+		b.Make(p)
+		g.Moves = append(g.Moves, engine.Point{X: x, Y: y})
+	}
+	return g
+}
+
+// forbiddenGame reaches a renju position where black, to move, may not
+// play (7,7): it makes two open threes.
+func forbiddenGame() nn.Game {
+	pts := []engine.Point{{X: 5, Y: 7}, {X: 0, Y: 0}, {X: 6, Y: 7}, {X: 0, Y: 2}, {X: 7, Y: 5}, {X: 0, Y: 4},
+		{X: 7, Y: 6}, {X: 0, Y: 6}, {X: 10, Y: 10}, {X: 14, Y: 14}}
+	return nn.Game{W: 15, H: 15, Rule: engine.Renju, Year: "2021", League: "Renju", Source: "forbidden", Opening: 2, Moves: pts}
+}
+
+func smallNet(t *testing.T) *nn.Net {
+	t.Helper()
+	net, err := nn.NewRandom(nn.Arch{Features: nn.BasicName, Planes: nn.NewBasic().NumPlanes(), Channels: 4, Blocks: 1,
+		StemKernel: 3, BlockKernel: 3, HeadKernel: 3}, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net
+}
+
+func features() nn.Features { return nn.NewBasic() }
+
+// TestPositionsRoundTrip: every exported position reads back to exactly the
+// planes nn's features compute and the legal cells nn.LegalMask gives, with
+// its target and its side of the split, and the probes hold the reference
+// network's logits.
+func TestPositionsRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var train, test []nn.Game
+	for i, c := range []struct {
+		w, h int
+		rule engine.Rule
+	}{{15, 15, engine.Freestyle}, {15, 15, engine.Exact}, {15, 15, engine.Renju}, {20, 20, engine.Freestyle}, {12, 9, engine.Renju}} {
+		for k := range 3 {
+			g := randomGame(t, rng, c.w, c.h, c.rule, 40+10*k)
+			if (i+k)%3 == 0 {
+				test = append(test, g)
+			} else {
+				train = append(train, g)
+			}
+		}
+	}
+	train = append(train, forbiddenGame())
+	net := smallNet(t)
+	var buf bytes.Buffer
+	st, err := Write(&buf, Source{Train: train, Test: test, Features: features, Net: net, Probes: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Read(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Positions() != st.TrainPositions+st.TestPositions || st.Games != len(train)+len(test) || st.Skipped != 0 {
+		t.Fatalf("stats %+v, %d positions read", st, d.Positions())
+	}
+	i := 0
+	forbidden := 0
+	f := nn.NewBasic()
+	for side, games := range [2][]nn.Game{train, test} {
+		for _, g := range games {
+			for ply := g.Opening; ply < len(g.Moves); ply++ {
+				b, move, err := g.Position(ply, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := make([]float32, f.NumPlanes()*g.W*g.H)
+				f.Fill(b, want)
+				legal := nn.LegalMask(b, nil)
+				w, h, planes, gotLegal, target, isTest := d.Position(i)
+				if w != g.W || h != g.H || target != move.Y*g.W+move.X || isTest != (side == 1) {
+					t.Fatalf("position %d: %dx%d target %d test %v, want %dx%d %d %v", i, w, h, target, isTest, g.W, g.H, move.Y*g.W+move.X, side == 1)
+				}
+				for k := range want {
+					if planes[k] != want[k] {
+						t.Fatalf("position %d (%s ply %d): plane %d cell %d = %v, want %v", i, g.Source, ply, k/(w*h), k%(w*h), planes[k], want[k])
+					}
+				}
+				for k := range legal {
+					if gotLegal[k] != legal[k] {
+						t.Fatalf("position %d: legal[%d] = %v, want %v", i, k, gotLegal[k], legal[k])
+					}
+					if !legal[k] && b.At(b.Pos(k%w, k/w)) == engine.Empty {
+						forbidden++
+					}
+				}
+				i++
+			}
+		}
+	}
+	if i != d.Positions() {
+		t.Fatalf("%d positions read, %d expected", d.Positions(), i)
+	}
+	if forbidden == 0 {
+		t.Fatal("no forbidden point was exported: the test does not cover them")
+	}
+	pos, logits := d.Probes()
+	if len(pos) != 5 {
+		t.Fatalf("%d probes, want 5", len(pos))
+	}
+	ws := nn.NewWorkspace()
+	for k, p := range pos {
+		w, h, planes, _, _, isTest := d.Position(p)
+		if !isTest {
+			t.Fatalf("probe %d is a training position", p)
+		}
+		want := make([]float32, w*h)
+		if err := net.Forward(ws, planes, w, h, want); err != nil {
+			t.Fatal(err)
+		}
+		for c := range want {
+			if logits[k][c] != want[c] {
+				t.Fatalf("probe %d cell %d: %v, want %v", k, c, logits[k][c], want[c])
+			}
+		}
+	}
+}
+
+// TestReadRejects: damaged files are errors wrapping ErrFormat, never
+// panics.
+func TestReadRejects(t *testing.T) {
+	var buf bytes.Buffer
+	if _, err := Write(&buf, Source{Train: []nn.Game{forbiddenGame()}, Features: features}); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain bytes.Buffer
+	if _, err := plain.ReadFrom(zr); err != nil {
+		t.Fatal(err)
+	}
+	good := plain.Bytes()
+	if _, err := Read(bytes.NewReader(good)); err != nil {
+		t.Fatalf("uncompressed file: %v", err)
+	}
+	for name, data := range map[string][]byte{
+		"empty":     nil,
+		"magic":     append([]byte("KKGOPOX\n"), good[8:]...),
+		"truncated": good[:len(good)-1],
+		"trailing":  append(bytes.Clone(good), 0),
+		"version":   append(append(bytes.Clone(good[:8]), 2, 0, 0, 0), good[12:]...),
+	} {
+		if _, err := Read(bytes.NewReader(data)); !errors.Is(err, ErrFormat) {
+			t.Errorf("%s: %v, want ErrFormat", name, err)
+		}
+	}
+	// A move off the board: the game's first move cell, after the header.
+	bad := bytes.Clone(good)
+	off := bytes.Index(bad, []byte("2021 Renju")) + len("2021 Renju") + 5*4 + 5 + 2*4
+	bad[off], bad[off+1] = 0xff, 0xff
+	if _, err := Read(bytes.NewReader(bad)); !errors.Is(err, ErrFormat) {
+		t.Errorf("move off the board: %v, want ErrFormat", err)
+	}
+}
+
+// FuzzRead: the reader never panics, and what it accepts can be rebuilt
+// position by position.
+func FuzzRead(f *testing.F) {
+	var buf bytes.Buffer
+	if _, err := Write(&buf, Source{Train: []nn.Game{forbiddenGame()}, Features: features}); err != nil {
+		f.Fatal(err)
+	}
+	zr, _ := gzip.NewReader(bytes.NewReader(buf.Bytes()))
+	var plain bytes.Buffer
+	plain.ReadFrom(zr)
+	f.Add(plain.Bytes())
+	f.Add([]byte("KKGOPOS\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := Read(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		for i := range min(d.Positions(), 50) {
+			d.Position(i)
+		}
+		d.Probes()
+	})
+}
