@@ -295,7 +295,7 @@ def masked_logits(net, planes, legal):
 
 
 @torch.no_grad()
-def evaluate(net, buckets, P, amp, batch=4096):
+def evaluate(net, buckets, P, batch=4096):
     """Loss, top-1 and top-5 over every held-out position of buckets."""
     net.eval()
     n = loss = top1 = top5 = 0.0
@@ -304,8 +304,9 @@ def evaluate(net, buckets, P, amp, batch=4096):
             x = b["x"][s:s + batch]
             t = b["t"][s:s + batch]
             planes, legal = split_planes(x, P)
-            with amp():
-                lg = masked_logits(net, planes, legal)
+            # fp32, not autocast: bf16 logits tie often, and a tie with
+            # the target would count as a hit (it inflated top-1 by 0.6).
+            lg = masked_logits(net, planes, legal)
             loss += F.cross_entropy(lg, t, reduction="sum").item()
             tv = lg.gather(1, t[:, None])
             rank = (lg > tv).sum(1)
@@ -455,7 +456,7 @@ def main():
         return args.min_lr + 0.5 * (args.lr - args.min_lr) * (1 + math.cos(math.pi * f))
 
     def report(step, tag):
-        r = evaluate(net, test_b, P, amp)
+        r = evaluate(net, test_b, P)
         log("%s step %d: held-out loss %.4f top-1 %.2f%% top-5 %.2f%% (%d positions)" % (
             tag, step, r["loss"], 100 * r["top1"], 100 * r["top5"], r["n"]))
         write_raw(args.out, net, "train_policy.py step %d of %d, %s, held-out top-1 %.2f%%" % (
