@@ -15,8 +15,12 @@ func TestLoadPolicy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := engine.FromMoves(15, 15, engine.Freestyle, []engine.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 6}})
-	moves := []engine.Pos{b.Pos(5, 5), b.Pos(9, 9), b.Pos(0, 14)}
+	// Black's open three on row 7 (x = 6, 7, 8), white to move. (Until
+	// 2026-11-26 the position was black 7,7 and 6,6 against white 8,8: no
+	// three, so nothing made the "blocks" likelier than a corner, and the
+	// GPU-trained network rightly prefers moves near the stones to both.)
+	b, _ := engine.FromMoves(15, 15, engine.Freestyle, []engine.Point{{X: 7, Y: 7}, {X: 7, Y: 8}, {X: 6, Y: 7}, {X: 6, Y: 8}, {X: 8, Y: 7}})
+	moves := []engine.Pos{b.Pos(5, 7), b.Pos(9, 7), b.Pos(0, 14)}
 	dst := make([]float32, len(moves))
 	if !build().Priors(b, moves, dst) {
 		t.Fatal("policy declined")
@@ -26,8 +30,8 @@ func TestLoadPolicy(t *testing.T) {
 			t.Errorf("move %d: prior %v", i, p)
 		}
 	}
-	// Blocking the three at (5,5) or (9,9) is far likelier than a corner.
-	if dst[2] >= dst[0] || dst[2] >= dst[1] {
+	// Blocking the three at (5,7) or (9,7) is far likelier than a corner.
+	if 10*dst[2] >= dst[0] || 10*dst[2] >= dst[1] {
 		t.Errorf("corner prior %v not below the blocks %v %v", dst[2], dst[0], dst[1])
 	}
 	dir := t.TempDir()
