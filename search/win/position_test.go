@@ -1,9 +1,7 @@
 package win
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -114,24 +112,9 @@ func TestReadersAgreePuzzles(t *testing.T) {
 	if testing.Short() {
 		every = 400
 	}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<22)
-	i, wins := 0, 0
-	for sc.Scan() {
-		var p struct {
-			ID           string
-			ToMove       string `json:"to_move"`
-			Size         int
-			ModeName     string `json:"mode_name"`
-			Black, White []string
-		}
-		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
-			t.Fatal(err)
-		}
-		if p.ModeName != "VCF" && p.ModeName != "VCT" {
-			continue
-		}
-		if i++; i%every != 1 {
+	wins := 0
+	for i, p := range winPuzzles(t, f) {
+		if i%every != 0 {
 			continue
 		}
 		kind := proof.VCT

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -160,24 +161,9 @@ func TestWinPuzzleSample(t *testing.T) {
 	if testing.Short() {
 		every, nodes = 211, 100_000
 	}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<22)
 	seen := map[string]int{}
 	tried, solved := map[string]int{}, map[string]int{}
-	for sc.Scan() {
-		var p struct {
-			ID           string
-			ToMove       string `json:"to_move"`
-			Size         int
-			ModeName     string `json:"mode_name"`
-			Black, White []string
-		}
-		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
-			t.Fatal(err)
-		}
-		if p.ModeName != "VCF" && p.ModeName != "VCT" {
-			continue
-		}
+	for _, p := range winPuzzles(t, f) {
 		if seen[p.ModeName]++; seen[p.ModeName]%every != 1 {
 			continue
 		}
@@ -285,4 +271,35 @@ func winGamePosition(ruleName, board, winner string, moves [][2]int, n int) (*en
 		return nil, false
 	}
 	return b, true
+}
+
+// winPuzzle is a VCF or VCT problem of the shared renju collection.
+type winPuzzle struct {
+	ID           string
+	ToMove       string `json:"to_move"`
+	Size         int
+	ModeName     string `json:"mode_name"`
+	Black, White []string
+}
+
+// winPuzzles reads the VCF and VCT problems of the collection's JSON lines
+// in f, in file order.
+func winPuzzles(t *testing.T, f io.Reader) []winPuzzle {
+	t.Helper()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<22)
+	var out []winPuzzle
+	for sc.Scan() {
+		var p winPuzzle
+		if err := json.Unmarshal(sc.Bytes(), &p); err != nil {
+			t.Fatal(err)
+		}
+		if p.ModeName == "VCF" || p.ModeName == "VCT" {
+			out = append(out, p)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
