@@ -34,6 +34,10 @@ type Evaluator struct {
 	// comboCount counts the free points of each combo class by colour
 	// (ComboNone not counted): the learned value's features.
 	comboCount [2][numCombos]int32
+	// tierPairs counts the free points by the tiers of black's and
+	// white's combos there ([black tier][white tier]; the pair of tier 0s
+	// not counted): where both sides want the same point.
+	tierPairs [NumTiers][NumTiers]int32
 
 	// Renju: a copy of the position without observers on which black's
 	// recursive forbidden checks place stones, and the points whose combo
@@ -496,7 +500,7 @@ func (e *Evaluator) setPoint(p engine.Pos, ci int, combo Combo, flags uint8) {
 	}
 	e.saveCombo(p, ci)
 	old := setOf(pt.flags[ci])
-	e.countCombo(ci, pt.combo[ci], combo)
+	e.countCombo(p, ci, pt.combo[ci], combo)
 	pt.combo[ci], pt.flags[ci] = combo, flags
 	if nw := setOf(flags); nw != old {
 		e.logSetChange(p, ci, old, nw)
@@ -509,12 +513,23 @@ func (e *Evaluator) setPoint(p engine.Pos, ci int, combo Combo, flags uint8) {
 	}
 }
 
-// countCombo moves one point of colour index ci from combo class from to
-// class to in comboCount.
-func (e *Evaluator) countCombo(ci int, from, to Combo) {
+// countCombo moves the point p of colour index ci from combo class from to
+// class to in comboCount and tierPairs; p's record still holds from.
+func (e *Evaluator) countCombo(p engine.Pos, ci int, from, to Combo) {
 	e.comboCount[ci][from]--
 	e.comboCount[ci][to]++
 	e.comboCount[ci][ComboNone] = 0 // not counted: it would count the occupied cells too
+	if tf, tt := comboTier[from], comboTier[to]; tf != tt {
+		other := comboTier[e.pts[p].combo[1-ci]]
+		if ci == 0 {
+			e.tierPairs[tf][other]--
+			e.tierPairs[tt][other]++
+		} else {
+			e.tierPairs[other][tf]--
+			e.tierPairs[other][tt]++
+		}
+		e.tierPairs[0][0] = 0 // not counted, as ComboNone
+	}
 }
 
 // setOf is the candidate set of a point with the given flags, or -1.

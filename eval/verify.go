@@ -28,6 +28,9 @@ func (e *Evaluator) Verify() error {
 	if e.comboCount != f.comboCount {
 		return fmt.Errorf("combo counts %v, want %v", e.comboCount, f.comboCount)
 	}
+	if e.tierPairs != f.tierPairs {
+		return fmt.Errorf("tier pairs %v, want %v", e.tierPairs, f.tierPairs)
+	}
 	if e.total != f.total {
 		return fmt.Errorf("total scores %v, want %v", e.total, f.total)
 	}

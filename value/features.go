@@ -25,6 +25,12 @@ const (
 	// own open threes while the opponent has no four (a threat it must
 	// answer), and the opponent's threes while the side to move has no four.
 	Combos FeatureSet = 2
+	// Patterns: Combos, plus the number of free points of each pair of
+	// tiers (eval.Tier: the side to move's combo there graded, and the
+	// opponent's), the pair of empty tiers left out, and a one-hot of the
+	// pair of both sides' best tiers anywhere (who is ahead in the race of
+	// threats, which a sum of counts cannot say).
+	Patterns FeatureSet = 3
 )
 
 // rankFeatures is how many ranks (0 to rankFeatures-1) are features.
@@ -39,8 +45,11 @@ const (
 const (
 	countsLen = 3 + 2*rankFeatures + 5
 	combosLen = countsLen + 2*int(comboHi-comboLo+1) + 2
+	tiers     = eval.NumTiers
+	// patternsLen adds tiers² - 1 pair counts and tiers² one-hot flags.
+	patternsLen = combosLen + 2*tiers*tiers - 1
 	// MaxFeatures bounds the length of every feature set.
-	MaxFeatures = combosLen
+	MaxFeatures = patternsLen
 )
 
 // Len is the number of features of the set, 0 for an unknown set.
@@ -50,6 +59,8 @@ func (s FeatureSet) Len() int {
 		return countsLen
 	case Combos:
 		return combosLen
+	case Patterns:
+		return patternsLen
 	}
 	return 0
 }
@@ -61,18 +72,20 @@ func (s FeatureSet) String() string {
 		return "counts"
 	case Combos:
 		return "combos"
+	case Patterns:
+		return "patterns"
 	}
 	return fmt.Sprintf("features(%d)", uint16(s))
 }
 
 // ParseFeatureSet reads a set by the name String gives it.
 func ParseFeatureSet(name string) (FeatureSet, error) {
-	for _, s := range []FeatureSet{Counts, Combos} {
+	for _, s := range []FeatureSet{Counts, Combos, Patterns} {
 		if s.String() == name {
 			return s, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown feature set %q (counts or combos)", name)
+	return 0, fmt.Errorf("unknown feature set %q (counts, combos or patterns)", name)
 }
 
 // staticScale divides the static score into a feature of order one.
@@ -136,5 +149,35 @@ func Extract(set FeatureSet, e *eval.Evaluator, static int, dst []float32) []flo
 	if myFours == 0 {
 		f[i+1] = float32(opThrees)
 	}
+	if set == Combos {
+		return f
+	}
+	extractPatterns(e, me, f[combosLen:])
 	return f
+}
+
+// extractPatterns writes the Patterns set's own features into f: the
+// tier-pair counts from the side to move's view, then the one-hot of the
+// best tiers.
+func extractPatterns(e *eval.Evaluator, me engine.Color, f []float32) {
+	clear(f)
+	var best [2]eval.Tier // the side to move's, the opponent's
+	for a := range eval.Tier(tiers) {
+		for b := range eval.Tier(tiers) {
+			var n int
+			if me == engine.Black {
+				n = e.TierPairs(a, b)
+			} else {
+				n = e.TierPairs(b, a)
+			}
+			if n == 0 {
+				continue
+			}
+			best[0], best[1] = max(best[0], a), max(best[1], b)
+			if k := int(a)*tiers + int(b); k > 0 {
+				f[k-1] = float32(n)
+			}
+		}
+	}
+	f[tiers*tiers-1+int(best[0])*tiers+int(best[1])] = 1
 }

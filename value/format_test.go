@@ -23,7 +23,7 @@ func encode(t testing.TB, m *Model) []byte {
 // TestRoundTrip: what Write writes Read reads back, weight for weight,
 // for both feature sets and any subset of the rules.
 func TestRoundTrip(t *testing.T) {
-	for _, set := range []FeatureSet{Counts, Combos} {
+	for _, set := range []FeatureSet{Counts, Combos, Patterns} {
 		m := NewModel(set)
 		w := make([]float32, set.Len())
 		for i := range w {

@@ -57,18 +57,23 @@ func TestExtractIncremental(t *testing.T) {
 				t.Helper()
 				fresh := eval.New(b.Clone())
 				var a, c [MaxFeatures]float32
-				fa := Extract(Combos, e, e.Evaluate(), a[:])
-				fc := Extract(Combos, fresh, fresh.Evaluate(), c[:])
+				fa := Extract(Patterns, e, e.Evaluate(), a[:])
+				fc := Extract(Patterns, fresh, fresh.Evaluate(), c[:])
 				for i := range fa {
 					if fa[i] != fc[i] {
 						t.Fatalf("%v game %d %s at %d stones: feature %d incremental %v, recomputed %v", rule, game, when, b.MoveCount(), i, fa[i], fc[i])
 					}
 				}
-				fs := Extract(Counts, e, e.Evaluate(), c[:])
-				for i := range fs {
-					if fs[i] != fa[i] {
-						t.Fatalf("feature %d: Counts %v, Combos %v", i, fs[i], fa[i])
+				for _, set := range []FeatureSet{Counts, Combos} {
+					fs := Extract(set, e, e.Evaluate(), c[:])
+					for i := range fs {
+						if fs[i] != fa[i] {
+							t.Fatalf("feature %d: %v %v, Patterns %v", i, set, fs[i], fa[i])
+						}
 					}
+				}
+				if err := e.Verify(); err != nil {
+					t.Fatalf("%v game %d %s: %v", rule, game, when, err)
 				}
 			}
 			for _, m := range final.Moves() {
@@ -167,12 +172,12 @@ func TestNearestSize(t *testing.T) {
 
 // TestFeatureSetNames: the names round-trip, and an unknown one is refused.
 func TestFeatureSetNames(t *testing.T) {
-	for _, s := range []FeatureSet{Counts, Combos} {
+	for _, s := range []FeatureSet{Counts, Combos, Patterns} {
 		if got, err := ParseFeatureSet(s.String()); err != nil || got != s {
 			t.Errorf("%v: %v %v", s, got, err)
 		}
 	}
-	if _, err := ParseFeatureSet("patterns"); err == nil {
+	if _, err := ParseFeatureSet("pattern4"); err == nil {
 		t.Error("an unknown set was accepted")
 	}
 	if FeatureSet(9).Len() != 0 {
@@ -205,9 +210,10 @@ func BenchmarkLeafStatic(b *testing.B) {
 	_ = sum
 }
 
-func BenchmarkLeafCounts(b *testing.B)  { benchLeaf(b, Counts) }
-func BenchmarkLeafCombos(b *testing.B)  { benchLeaf(b, Combos) }
-func BenchmarkLeafDefault(b *testing.B) { m, _ := Default(); benchModel(b, m) }
+func BenchmarkLeafCounts(b *testing.B)   { benchLeaf(b, Counts) }
+func BenchmarkLeafCombos(b *testing.B)   { benchLeaf(b, Combos) }
+func BenchmarkLeafPatterns(b *testing.B) { benchLeaf(b, Patterns) }
+func BenchmarkLeafDefault(b *testing.B)  { m, _ := Default(); benchModel(b, m) }
 
 func benchLeaf(b *testing.B, set FeatureSet) { benchModel(b, testModel(set)) }
 

@@ -18,7 +18,7 @@ import (
 	"github.com/kakugo/kakugo/value"
 )
 
-// Sample is one position: its features (the Combos set, of which Counts is
+// Sample is one position: its features (the Patterns set, of which Combos and Counts are
 // the prefix), the static score, the result for the side to move (1 a win,
 // 0 a loss, 0.5 a draw) and where it comes from.
 type Sample struct {
@@ -155,7 +155,7 @@ func replay(out []Sample, st *SampleStats, g *nn.Game, rule engine.Rule, opt Sam
 			if _, exact := value.Exact(s); exact {
 				st.Exact++
 			} else {
-				f := value.Extract(value.Combos, e, s, buf[:])
+				f := value.Extract(value.Patterns, e, s, buf[:])
 				out = append(out, Sample{F: append([]float32(nil), f...), Static: s, Y: label(ply, b.SideToMove()),
 					Key: key, Bucket: bucket, Test: test})
 			}
