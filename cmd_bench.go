@@ -23,6 +23,7 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", "usage: pbrain-kakugo bench [flags]   fixed-playout search benchmark with a node signature", stderr)
 	playouts := fs.Int64("playouts", 3000, "MCTS playouts per position")
 	threads := fs.Int("threads", 1, "search threads (the signature is repeatable with 1 only)")
+	valueFile := fs.String("value-weights", "", "learned leaf value weights from this file (default: the player's embedded ones)")
 	leaf := fs.String("leaf", "", "leaf values: rollout, static or learned (the embedded value weights; default: the player's default, learned)")
 	noWin := fs.Bool("nowin", false, "turn the winning search off")
 	noPrior := fs.Bool("noprior", false, "search without the CNN policy prior (the player kakugo-noprior)")
@@ -62,7 +63,10 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if opt.Leaf == mcts.LeafDefault || opt.Leaf == mcts.LeafLearned {
-		m, err := value.Default()
+		m, err := value.Embedded(players.ValueName(*player))
+		if *valueFile != "" {
+			m, err = value.Load(*valueFile)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "pbrain-kakugo bench: %v\n", err)
 			return 1

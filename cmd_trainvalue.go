@@ -22,6 +22,12 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	iters := fs.Int("iters", 8, "Newton steps")
 	l2 := fs.Float64("l2", 1, "ridge penalty on the standardised weights")
 	out := fs.String("out", "value.kvw", "where the weights are written")
+	var mlp fit.MLPOptions
+	fs.IntVar(&mlp.Hidden, "hidden", 0, "hidden units beside the logistic weights (0: the logistic model alone)")
+	fs.IntVar(&mlp.Epochs, "epochs", 8, "passes over the training positions of the hidden layer")
+	fs.IntVar(&mlp.Batch, "batch", 256, "positions per Adam step of the hidden layer")
+	fs.Float64Var(&mlp.LR, "lr", 2e-3, "peak learning rate of the hidden layer")
+	fs.Float64Var(&mlp.L2, "weight-decay", 1e-4, "weight decay of the hidden layer")
 	reread := fs.StringSlice("reread", []string{"standard=freestyle"}, "RULE=AS: read the games of RULE a second time under rule AS, for weights of AS on their board size (the archive has no freestyle 15x15 games; none: --reread '')")
 	engSGF := fs.StringArray("engine-sgf", nil, "c-gomoku-cli -sgf file of games with a strong engine (repeat, in step with --engine-msg): its verdicts label more positions")
 	engMsg := fs.StringArray("engine-msg", nil, "c-gomoku-cli -msg file of the same games (repeat)")
@@ -53,7 +59,8 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		return 1
 	}
 	cfg := fit.Config{Set: set, Sample: fit.SampleOptions{PerGame: *perGame, Seed: rf.Seed, TestFrac: rf.TestFrac, Reread: rr},
-		Fit: fit.Options{Iters: *iters, L2: *l2}}
+		Fit: fit.Options{Iters: *iters, L2: *l2}, MLP: mlp}
+	cfg.MLP.Seed = rf.Seed
 	if *baseline != "" {
 		path := *baseline
 		if path == "default" {

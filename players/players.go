@@ -27,6 +27,9 @@ type Spec struct {
 	build   func(seed int64) protocol.Player
 	kakugo  func(seed int64) search.KakugoOptions
 	prior   bool
+	// value names the embedded learned value its leaves use
+	// (value.Embedded; "" the default).
+	value string
 }
 
 // kakugoSpec is a variant of the full player: the default options changed
@@ -54,6 +57,7 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.Leaf = mcts.LeafStatic }),
 		kakugoSpec("kakugo-learned", "the same as kakugo (the name of the learned leaves' matches): a logistic model of the game result per rule and board size over the evaluator's counts, fitted to Gomocup results by train-value (weights/value.kvw, or the file in KAKUGO_VALUE_WEIGHTS; without them, static leaves)", true,
 			func(o *search.KakugoOptions) { o.Leaf = mcts.LeafLearned }),
+		withValue(kakugoSpec("kakugo-patterns", "the full player whose learned leaf value reads the richer Patterns features (both sides' combo tiers per free point) through a hidden layer of 16 units (weights/value-patterns.kvw, train-value --features patterns --hidden 16)", true, nil), "patterns"),
 		kakugoSpec("kakugo-nowin", "the full player without the winning search (MCTS alone)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchOff }),
 		kakugoSpec("kakugo-vct", "the full player with VCT and the VCT defence check besides VCF", true,
@@ -96,6 +100,23 @@ func List() []Spec {
 		{Name: "patterns", Summary: "Kulikov 2014: alpha-beta to depth 4 over learned linear and composite patterns",
 			build: func(seed int64) protocol.Player { return baseline.NewPatterns(seed) }},
 	}
+}
+
+// withValue is s with the embedded learned value named name.
+func withValue(s Spec, name string) Spec {
+	s.value = name
+	return s
+}
+
+// ValueName is the embedded learned value (value.Embedded) of the full
+// player's variant called name: "" for the default.
+func ValueName(name string) string {
+	for _, p := range List() {
+		if p.Name == name {
+			return p.value
+		}
+	}
+	return ""
 }
 
 // KakugoOptions are the full player's default options with the seed. The

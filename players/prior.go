@@ -34,7 +34,7 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 			return p.build(seed)
 		}
 		opt := p.kakugo(seed)
-		opt.Value = valueFor(opt.Leaf, warn)
+		opt.Value = valueFor(opt.Leaf, p.value, warn)
 		return search.NewKakugo(opt)
 	}
 	opt := p.kakugo(seed)
@@ -47,7 +47,7 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 		// threshold measured for them.
 		opt.Policy.Visits = plainGoPolicyVisits
 	}
-	opt.Value = valueFor(opt.Leaf, warn)
+	opt.Value = valueFor(opt.Leaf, p.value, warn)
 	if pol, err := prior.Load(weights); err != nil {
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing without the policy prior\n", err)
 	} else {
@@ -56,25 +56,32 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 	return search.NewKakugo(opt)
 }
 
-// valueFor is the learned leaf value for a player whose leaf mode is leaf:
-// loaded (loadValue) where that mode is the learned one, explicitly or as
-// the default; nil otherwise.
-func valueFor(leaf mcts.LeafMode, warn io.Writer) mcts.LeafValuer {
+// valueFor is the learned leaf value for a player whose leaf mode is leaf
+// and whose embedded value is named embedded (value.Embedded): loaded
+// (loadValue) where that mode is the learned one, explicitly or as the
+// default; nil otherwise.
+func valueFor(leaf mcts.LeafMode, embedded string, warn io.Writer) mcts.LeafValuer {
 	if leaf != mcts.LeafDefault && leaf != mcts.LeafLearned {
 		return nil
 	}
-	return loadValue(os.Getenv, warn)
+	return loadValue(os.Getenv, embedded, warn)
 }
 
 // loadValue reads the learned leaf value from the file in
-// KAKUGO_VALUE_WEIGHTS (the embedded default when unset), its logits
+// KAKUGO_VALUE_WEIGHTS (the embedded model named embedded when unset), its logits
 // multiplied by KAKUGO_VALUE_GAIN when that is a positive number (a tuning
 // knob: the search's constants were tuned with the static value's spread).
 // A file that cannot be read is said on warn and gives nil: the player
 // then values its leaves statically, as it must not die over an optional
 // file.
-func loadValue(getenv func(string) string, warn io.Writer) mcts.LeafValuer {
-	m, err := value.Load(getenv("KAKUGO_VALUE_WEIGHTS"))
+func loadValue(getenv func(string) string, embedded string, warn io.Writer) mcts.LeafValuer {
+	var m *value.Model
+	var err error
+	if path := getenv("KAKUGO_VALUE_WEIGHTS"); path != "" {
+		m, err = value.Load(path)
+	} else {
+		m, err = value.Embedded(embedded)
+	}
 	if err != nil {
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing with the static leaf value\n", err)
 		return nil

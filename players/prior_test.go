@@ -144,7 +144,7 @@ func TestLoadValue(t *testing.T) {
 			env["KAKUGO_VALUE_WEIGHTS"] = filepath.Join(dir, tc.file)
 		}
 		var warn bytes.Buffer
-		v := loadValue(func(k string) string { return env[k] }, &warn)
+		v := loadValue(func(k string) string { return env[k] }, "", &warn)
 		if (v != nil) != tc.ok {
 			t.Errorf("%s %s: value %v, want loaded %v", tc.file, tc.gain, v, tc.ok)
 		}

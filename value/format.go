@@ -12,24 +12,28 @@ import (
 	"github.com/kakugo/kakugo/engine"
 )
 
-// The weight file (version 1), all integers little-endian:
+// The weight file (version 1 for a logistic model, 2 for one with hidden
+// units), all integers little-endian:
 //
 //	8 bytes  magic "KKGOVAL\n"
-//	uint32   format version (1)
+//	uint32   format version (1 or 2)
 //	uint16   feature set (FeatureSet)
 //	uint16   features per rule (the set's Len)
+//	uint16   version 2 only: hidden units (1 to MaxHidden)
 //	uint8    number of entries
 //	per entry, in increasing order of rule, then size: uint8 rule
-//	         (engine.Rule), uint8 board size (5-32), then that many
-//	         float32 weights
+//	         (engine.Rule), uint8 board size (5-32), then the model's
+//	         ParamLen float32 parameters (the features' weights, then
+//	         for version 2 the hidden layer's, NewNetModel)
 //	uint32   CRC-32C (Castagnoli) of every byte before it
 //
-// The whole file is a few hundred bytes; the reader reads at most
-// maxFileBytes.
+// A logistic model's file is a few hundred bytes, one with a hidden layer
+// tens of kilobytes; the reader reads at most maxFileBytes.
 const (
 	magic        = "KKGOVAL\n"
 	version      = 1
-	maxFileBytes = 1 << 16
+	versionNet   = 2
+	maxFileBytes = 1 << 20
 )
 
 // The loader's errors, wrapped with details; test them with errors.Is.
@@ -48,9 +52,16 @@ func Write(w io.Writer, m *Model) error {
 	var buf bytes.Buffer
 	buf.WriteString(magic)
 	le := binary.LittleEndian
-	buf.Write(le.AppendUint32(nil, version))
+	if m.hidden > 0 {
+		buf.Write(le.AppendUint32(nil, versionNet))
+	} else {
+		buf.Write(le.AppendUint32(nil, version))
+	}
 	buf.Write(le.AppendUint16(nil, uint16(m.set)))
 	buf.Write(le.AppendUint16(nil, uint16(m.set.Len())))
+	if m.hidden > 0 {
+		buf.Write(le.AppendUint16(nil, uint16(m.hidden)))
+	}
 	keys := m.Keys()
 	if len(keys) > 255 {
 		return fmt.Errorf("value: %d weight vectors, at most 255 fit the format", len(keys))
@@ -87,13 +98,18 @@ func Read(r io.Reader) (*Model, error) {
 		return nil, ErrBadMagic
 	}
 	d := decoder{b: data[len(magic):]}
-	if v := d.u32(); d.short {
+	v := d.u32()
+	if d.short {
 		return nil, ErrTruncated
-	} else if v != version {
-		return nil, fmt.Errorf("%w: %d (this build reads %d)", ErrVersion, v, version)
+	} else if v != version && v != versionNet {
+		return nil, fmt.Errorf("%w: %d (this build reads %d and %d)", ErrVersion, v, version, versionNet)
 	}
 	set := FeatureSet(d.u16())
 	n := int(d.u16())
+	hidden := 0
+	if v == versionNet {
+		hidden = int(d.u16())
+	}
 	rules := int(d.u8())
 	if d.short {
 		return nil, ErrTruncated
@@ -104,12 +120,18 @@ func Read(r io.Reader) (*Model, error) {
 	if n != set.Len() {
 		return nil, fmt.Errorf("%w: %d features, the set %s has %d", ErrFormat, n, set, set.Len())
 	}
-	m := NewModel(set)
+	if v == versionNet && (hidden < 1 || hidden > MaxHidden) {
+		return nil, fmt.Errorf("%w: %d hidden units (1 to %d)", ErrFormat, hidden, MaxHidden)
+	}
+	m := NewNetModel(set, hidden)
 	prev := -1
 	for range rules {
 		rule := d.u8()
 		size := d.u8()
-		w := make([]float32, n)
+		if d.short {
+			return nil, ErrTruncated
+		}
+		w := make([]float32, m.ParamLen())
 		for i := range w {
 			w[i] = math.Float32frombits(d.u32())
 		}

@@ -96,7 +96,7 @@ func TestReadErrors(t *testing.T) {
 		{"magic prefix", []byte("KKGO"), ErrTruncated},
 		{"policy weights", []byte("KKGONN\r\n\x01\x00\x00\x00"), ErrBadMagic},
 		{"text", []byte("hello, world, this is not a weight file"), ErrBadMagic},
-		{"version", edit(func(d []byte) []byte { d[len(magic)] = 2; return reseal(d) }), ErrVersion},
+		{"version", edit(func(d []byte) []byte { d[len(magic)] = 3; return reseal(d) }), ErrVersion},
 		{"feature set", edit(func(d []byte) []byte { d[len(magic)+4] = 7; return reseal(d) }), ErrFormat},
 		{"feature count", edit(func(d []byte) []byte { d[len(magic)+6]++; return reseal(d) }), ErrFormat},
 		{"rule", edit(func(d []byte) []byte { d[len(magic)+9] = 9; return reseal(d) }), ErrFormat},

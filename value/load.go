@@ -17,6 +17,23 @@ func Default() (*Model, error) {
 	return m, nil
 }
 
+// Embedded names the value weights built into the binary: "default" (or
+// "") the default model, "patterns" the richer one (the Patterns features
+// with a hidden layer, weights/value-patterns.kvw).
+func Embedded(name string) (*Model, error) {
+	switch name {
+	case "", "default":
+		return Default()
+	case "patterns":
+		m, err := Read(bytes.NewReader(weights.ValuePatterns()))
+		if err != nil {
+			return nil, fmt.Errorf("value weights %s (embedded): %w", weights.ValuePatternsName, err)
+		}
+		return m, nil
+	}
+	return nil, fmt.Errorf("value weights: no embedded model %q (default or patterns)", name)
+}
+
 // Load reads the model in the file path, or the embedded default when path
 // is empty; an error names the file.
 func Load(path string) (*Model, error) {

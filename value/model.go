@@ -28,24 +28,50 @@ const (
 // without weights is valued by the static evaluation, as the search does
 // without a model.
 type Model struct {
-	set FeatureSet
-	w   map[Key][]float32 // set.Len() long each
+	set    FeatureSet
+	hidden int               // hidden units beside the linear weights (0: none)
+	w      map[Key][]float32 // ParamLen() long each
 	// pick[rule][size] is the entry a board of that rule and size uses
 	// (nil: none), so that a leaf reads no map.
 	pick [len(engine.Rules)][maxSize + 1][]float32
 }
 
-// NewModel makes a model of the feature set with no weights.
-func NewModel(set FeatureSet) *Model { return &Model{set: set, w: map[Key][]float32{}} }
+// NewModel makes a logistic model of the feature set with no weights.
+func NewModel(set FeatureSet) *Model { return NewNetModel(set, 0) }
+
+// MaxHidden bounds a model's hidden units.
+const MaxHidden = 64
+
+// NewNetModel makes a model of the feature set with hidden units beside
+// its linear weights (0: a logistic model) and no weights. Each key's
+// parameters are then, in order: the set's Len() linear weights, the
+// hidden layer's input weights (feature-major: feature i's hidden weights
+// are together), its biases and its output weights; the logit is the
+// linear part plus Σ_j out[j]·relu(bias[j] + Σ_i in[i][j]·f_i). It panics
+// when hidden is outside 0 to MaxHidden, a programming error.
+func NewNetModel(set FeatureSet, hidden int) *Model {
+	if hidden < 0 || hidden > MaxHidden {
+		panic("value: hidden units out of range")
+	}
+	return &Model{set: set, hidden: hidden, w: map[Key][]float32{}}
+}
 
 // Set is the model's feature set.
 func (m *Model) Set() FeatureSet { return m.set }
 
-// SetWeights gives k the weights w (a copy is kept); it panics when w is
-// not the feature set's length or k names no rule or size of the engine,
+// Hidden is the model's number of hidden units (0: a logistic model).
+func (m *Model) Hidden() int { return m.hidden }
+
+// ParamLen is the number of parameters of each key.
+func (m *Model) ParamLen() int { return paramLen(m.set.Len(), m.hidden) }
+
+func paramLen(d, hidden int) int { return d + d*hidden + 2*hidden }
+
+// SetWeights gives k the parameters w (a copy is kept); it panics when w
+// is not ParamLen long or k names no rule or size of the engine,
 // programming errors.
 func (m *Model) SetWeights(k Key, w []float32) {
-	if len(w) != m.set.Len() || !k.valid() {
+	if len(w) != m.ParamLen() || !k.valid() {
 		panic("value: weights of the wrong length, or an invalid key")
 	}
 	m.w[k] = append([]float32(nil), w...)
@@ -124,7 +150,57 @@ func (m *Model) LeafValue(e *eval.Evaluator) float64 {
 		return math.Tanh(float64(s) / staticTanhScale)
 	}
 	var buf [MaxFeatures]float32
-	return math.Tanh(0.5 * Logit(w, Extract(m.set, e, s, buf[:])))
+	return math.Tanh(0.5 * m.logit(w, Extract(m.set, e, s, buf[:])))
+}
+
+// logit is the model's logit for features f with parameters w.
+func (m *Model) logit(w, f []float32) float64 {
+	d := len(f)
+	z := Logit(w[:d], f)
+	if m.hidden > 0 {
+		z += hiddenLogit(w[d:], f, m.hidden)
+	}
+	return z
+}
+
+// Predict is the model's logit for the features f of a board of rule r and
+// size size (those Extract writes for its set), or false when it has no
+// weights for them.
+func (m *Model) Predict(r engine.Rule, size int, f []float32) (float64, bool) {
+	w := m.For(r, size)
+	if w == nil {
+		return 0, false
+	}
+	return m.logit(w, f), true
+}
+
+// hiddenLogit is the hidden layer's share of the logit: p holds the input
+// weights (len(f) × hidden), the biases and the output weights. Zero
+// features, most of the counts, are skipped. Every product is rounded
+// before it is added, as in Logit, so the value is the same on every
+// processor.
+func hiddenLogit(p, f []float32, hidden int) float64 {
+	var act [MaxHidden]float32
+	d := len(f)
+	a := act[:hidden]
+	copy(a, p[d*hidden:d*hidden+hidden])
+	for i, x := range f {
+		if x == 0 {
+			continue
+		}
+		col := p[i*hidden : i*hidden+hidden]
+		for j := range a {
+			a[j] += float32(col[j] * x)
+		}
+	}
+	out := p[d*hidden+hidden : d*hidden+2*hidden]
+	var z float64
+	for j, v := range a {
+		if v > 0 {
+			z += float64(float64(out[j]) * float64(v))
+		}
+	}
+	return z
 }
 
 // Logit is the dot product of weights and features, in float64. Each
@@ -143,11 +219,15 @@ func Logit(w, f []float32) float64 {
 // the values towards ±1 (a tuning knob of the search, which was tuned with
 // the static value's spread), g = 1 is m itself.
 func (m *Model) WithGain(g float32) *Model {
-	c := NewModel(m.set)
+	c := NewNetModel(m.set, m.hidden)
+	d := m.set.Len()
 	for k, w := range m.w {
-		scaled := make([]float32, len(w))
-		for i, x := range w {
-			scaled[i] = g * x
+		scaled := append([]float32(nil), w...)
+		for i := range d {
+			scaled[i] *= g
+		}
+		for i := len(w) - m.hidden; i < len(w); i++ {
+			scaled[i] *= g // the output weights
 		}
 		c.SetWeights(k, scaled)
 	}

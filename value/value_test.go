@@ -226,3 +226,11 @@ func benchModel(b *testing.B, m *Model) {
 	}
 	_ = sum
 }
+
+func BenchmarkLeafEmbeddedPatterns(b *testing.B) {
+	m, err := Embedded("patterns")
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchModel(b, m)
+}

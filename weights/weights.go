@@ -16,6 +16,17 @@ var defaultWeights []byte
 //go:embed value.kvw
 var valueWeights []byte
 
+//go:embed value-patterns.kvw
+var valuePatterns []byte
+
+// ValuePatternsName is the file name of the richer value weights (the
+// Patterns features and a hidden layer), for messages.
+const ValuePatternsName = "weights/value-patterns.kvw"
+
+// ValuePatterns returns a copy of the richer value weights, ready for
+// value.Read.
+func ValuePatterns() []byte { return bytes.Clone(valuePatterns) }
+
 // ValueName is the file name of the default value weights, for messages.
 const ValueName = "weights/value.kvw"
 

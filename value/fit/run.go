@@ -15,6 +15,9 @@ type Config struct {
 	Set    value.FeatureSet
 	Sample SampleOptions
 	Fit    Options
+	// MLP, when its Hidden is positive, adds a hidden layer beside the
+	// logistic regression's weights (MLP).
+	MLP MLPOptions
 	// Extra are samples labelled otherwise (EngineSamples): fitted with
 	// the games' samples of their rule and board size, reported in their
 	// own buckets.
@@ -53,7 +56,7 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 		fmt.Fprintf(log, "%d more positions labelled otherwise\n", len(cfg.Extra))
 		samples = append(samples, cfg.Extra...)
 	}
-	model := value.NewModel(cfg.Set)
+	model := value.NewNetModel(cfg.Set, max(cfg.MLP.Hidden, 0))
 	scales := map[value.Key]float64{}
 	keys := map[value.Key]bool{}
 	for _, s := range samples {
@@ -85,8 +88,18 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", name, err)
 		}
-		w32 := make([]float32, d)
-		for i, x := range w {
+		params := w
+		if cfg.MLP.Hidden > 0 {
+			net, err := MLP(xs, ys, d, w, cfg.MLP, func(epoch int, n *Net) {
+				writeProgress(log, name+" hidden", epoch, scoreNet(train, n, d), scoreNet(test, n, d))
+			})
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: %w", name, err)
+			}
+			params = net.Params()
+		}
+		w32 := make([]float32, len(params))
+		for i, x := range params {
 			w32[i] = float32(x)
 		}
 		model.SetWeights(key, w32)
@@ -106,8 +119,7 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 	}
 	for _, bucket := range slices.Sorted(maps.Keys(byBucket)) {
 		set := byBucket[bucket]
-		w := model.Weights(set[0].Key)
-		if w == nil {
+		if model.Weights(set[0].Key) == nil {
 			continue
 		}
 		y := func(i int) float32 { return set[i].Y }
@@ -115,11 +127,12 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 		row := Row{Bucket: bucket, Train: trainN[bucket], RefitScale: 2 * staticUnit / k,
 			Static:  Measure(len(set), func(i int) float64 { return Sigmoid(2 * float64(set[i].Static) / staticUnit) }, y),
 			Refit:   Measure(len(set), func(i int) float64 { return Sigmoid(k * float64(set[i].Static) / staticUnit) }, y),
-			Learned: Measure(len(set), func(i int) float64 { return Sigmoid(value.Logit(w, set[i].F[:d])) }, y),
+			Learned: Measure(len(set), func(i int) float64 { return Sigmoid(predict(model, set[i], d)) }, y),
 		}
 		if cfg.Baseline != nil {
-			if bw := cfg.Baseline.Weights(set[0].Key); len(bw) == d {
-				row.Baseline = Measure(len(set), func(i int) float64 { return Sigmoid(value.Logit(bw, set[i].F[:d])) }, y)
+			if b := cfg.Baseline; b.Weights(set[0].Key) != nil {
+				bd := b.Set().Len()
+				row.Baseline = Measure(len(set), func(i int) float64 { return Sigmoid(predict(b, set[i], bd)) }, y)
 			}
 		}
 		rows = append(rows, row)
@@ -154,6 +167,18 @@ func sortedKeys(keys map[value.Key]bool) []value.Key {
 
 // staticUnit is the static score's unit in the search's tanh(score/400).
 const staticUnit = 400
+
+// predict is m's logit for sample s, whose first d features are m's set.
+func predict(m *value.Model, s *Sample, d int) float64 {
+	z, _ := m.Predict(s.Key.Rule, s.Key.Size, s.F[:d])
+	return z
+}
+
+// scoreNet measures the net n on samples.
+func scoreNet(set []*Sample, n *Net, d int) Metrics {
+	return Measure(len(set), func(i int) float64 { return Sigmoid(n.Logit(set[i].F[:d])) },
+		func(i int) float32 { return set[i].Y })
+}
 
 // score measures weights w on samples.
 func score(set []*Sample, w []float64, d int) Metrics {
