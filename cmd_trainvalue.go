@@ -15,7 +15,7 @@ import (
 // cmdTrainValue fits the learned leaf value to the results of game records
 // and reports it beside the static evaluation on held-out games.
 func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("train-value", "usage: pbrain-kakugo train-value [flags]\n\nFits the learned leaf value (a logistic model per rule over the\nevaluator's counts) to the results of game records, held out by game,\nand writes its weight file. Deterministic: the same records and flags\ngive the same file.\n\nflags:", stderr)
+	fs := newFlagSet("train-value", "usage: pbrain-kakugo train-value [flags]\n\nFits the learned leaf value (a logistic model per rule over the\nevaluator's counts, optionally with a hidden layer beside it) to the results of game records, held out by game,\nand writes its weight file. Deterministic: the same records and flags\ngive the same file.\n\nflags:", stderr)
 	rf := recordFlags(fs)
 	features := fs.String("features", "combos", "feature set: counts or combos")
 	perGame := fs.Int("per-game", 8, "positions sampled from each game (0: every position after the opening)")
@@ -40,6 +40,10 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	}
 	if len(*engSGF) != len(*engMsg) || engOpt.Scale <= 0 {
 		fmt.Fprintln(stderr, "train-value: --engine-sgf and --engine-msg come in pairs, and --engine-scale is positive")
+		return 2
+	}
+	if mlp.Hidden < 0 || mlp.Hidden > value.MaxHidden || mlp.Hidden > 0 && (mlp.Epochs <= 0 || mlp.Batch <= 0 || !(mlp.LR > 0)) {
+		fmt.Fprintf(stderr, "train-value: --hidden is 0 to %d, and with hidden units --epochs, --batch and --lr are positive\n", value.MaxHidden)
 		return 2
 	}
 	set, err := value.ParseFeatureSet(*features)

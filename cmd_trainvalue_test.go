@@ -40,6 +40,22 @@ func TestTrainValue(t *testing.T) {
 	if !bytes.Equal(files[0], files[1]) {
 		t.Error("the same run wrote different weights")
 	}
+	// A hidden layer: progress lines of its epochs, a version 2 file.
+	out := filepath.Join(dir, "net.kvw")
+	var stdout, errOut bytes.Buffer
+	code := run([]string{"train-value", "--games", games, "--test-frac", "0.3", "--iters", "2", "--features", "patterns", "--hidden", "3", "--epochs", "2", "--out", out}, strings.NewReader(""), &stdout, &errOut)
+	if code != 0 || !strings.Contains(stdout.String(), "freestyle 15 hidden step 2: train loss") {
+		t.Fatalf("--hidden: code %d:\n%s\n%s", code, stdout.String(), errOut.String())
+	}
+	if m, err := value.Load(out); err != nil || m.Hidden() != 3 || m.Set() != value.Patterns {
+		t.Fatalf("the written net: %v", err)
+	}
+	for _, bad := range [][]string{{"--hidden", "65"}, {"--hidden", "-1"}, {"--hidden", "4", "--epochs", "0"}} {
+		var stderr bytes.Buffer
+		if code := run(append([]string{"train-value", "--games", games}, bad...), strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 2 || !strings.Contains(stderr.String(), "--hidden") {
+			t.Errorf("%v: code %d %q", bad, code, stderr.String())
+		}
+	}
 	var stderr bytes.Buffer
 	if code := run([]string{"train-value", "--games", games, "--features", "lines"}, strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 2 || !strings.Contains(stderr.String(), "unknown feature set") {
 		t.Errorf("a bad --features: code %d %q", code, stderr.String())

@@ -11,6 +11,7 @@ import (
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/search"
 	"github.com/kakugo/kakugo/search/mcts"
+	"github.com/kakugo/kakugo/value"
 	"github.com/kakugo/kakugo/weights"
 )
 
@@ -152,10 +153,32 @@ func TestLoadValue(t *testing.T) {
 			t.Errorf("%s %s: warning %q, want one with %q", tc.file, tc.gain, got, tc.warn)
 		}
 	}
+	// kakugo-patterns reads the richer embedded model unless the
+	// environment names a file; an unknown embedded name plays static.
+	for _, tc := range []struct {
+		embedded, file string
+		want           value.FeatureSet
+	}{{"patterns", "", value.Patterns}, {"patterns", "good.kvw", value.Combos}, {"", "", value.Combos}} {
+		env := map[string]string{}
+		if tc.file != "" {
+			env["KAKUGO_VALUE_WEIGHTS"] = filepath.Join(dir, tc.file)
+		}
+		v := loadValue(func(k string) string { return env[k] }, tc.embedded, &bytes.Buffer{})
+		if m, ok := v.(*value.Model); !ok || m.Set() != tc.want {
+			t.Errorf("%q with %q: %v, want a model of %v", tc.embedded, tc.file, v, tc.want)
+		}
+	}
+	var warn bytes.Buffer
+	if v := loadValue(func(string) string { return "" }, "nnue", &warn); v != nil || !strings.Contains(warn.String(), "static leaf value") {
+		t.Errorf("an unknown embedded model: %v, warning %q", v, warn.String())
+	}
+	if ValueName("kakugo-patterns") != "patterns" || ValueName("kakugo") != "" {
+		t.Error("ValueName names the wrong embedded models")
+	}
 	// The default and its variants value leaves with the learned value;
 	// kakugo-static and kakugo-rollout keep their modes.
 	for name, want := range map[string]mcts.LeafMode{"kakugo": mcts.LeafLearned, "kakugo-learned": mcts.LeafLearned,
-		"kakugo-noprior": mcts.LeafLearned, "kakugo-static": mcts.LeafStatic, "kakugo-rollout": mcts.LeafRollout} {
+		"kakugo-noprior": mcts.LeafLearned, "kakugo-patterns": mcts.LeafLearned, "kakugo-static": mcts.LeafStatic, "kakugo-rollout": mcts.LeafRollout} {
 		p, err := New(name, 1, "", &bytes.Buffer{})
 		if err != nil {
 			t.Fatal(err)

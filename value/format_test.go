@@ -129,6 +129,7 @@ func FuzzRead(f *testing.F) {
 	f.Add(encode(f, testModel(Combos)))
 	f.Add(encode(f, testModel(Counts)))
 	f.Add(encode(f, NewModel(Counts)))
+	f.Add(encode(f, testNet(Combos, 2)))
 	f.Add([]byte(magic))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m, err := Read(bytes.NewReader(data))
@@ -139,4 +140,79 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("accepted %x, rewritten as %x", data, again)
 		}
 	})
+}
+
+// testNet is a model of set with hidden units and parameters
+// 0.01·(i%7-3) for every rule.
+func testNet(set FeatureSet, hidden int) *Model {
+	m := NewNetModel(set, hidden)
+	w := make([]float32, m.ParamLen())
+	for i := range w {
+		w[i] = 0.01 * float32(i%7-3)
+	}
+	for _, r := range engine.Rules {
+		m.SetWeights(Key{r, 15}, w)
+	}
+	return m
+}
+
+// TestNetRoundTrip: a model with a hidden layer is written as version 2
+// and read back parameter for parameter; a logistic model stays version 1.
+func TestNetRoundTrip(t *testing.T) {
+	m := testNet(Patterns, 5)
+	data := encode(t, m)
+	if v := binary.LittleEndian.Uint32(data[len(magic):]); v != versionNet {
+		t.Errorf("version %d, want %d", v, versionNet)
+	}
+	got, err := Read(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Hidden() != 5 || got.Set() != Patterns {
+		t.Fatalf("hidden %d set %v", got.Hidden(), got.Set())
+	}
+	for _, k := range m.Keys() {
+		a, b := m.Weights(k), got.Weights(k)
+		if len(a) != len(b) || len(a) != Patterns.Len()+Patterns.Len()*5+10 {
+			t.Fatalf("%v: %d parameters, want %d", k, len(b), len(a))
+		}
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("%v parameter %d: %v, want %v", k, i, b[i], a[i])
+			}
+		}
+	}
+	if v := binary.LittleEndian.Uint32(encode(t, testModel(Combos))[len(magic):]); v != version {
+		t.Errorf("a logistic model written as version %d", v)
+	}
+	// Hidden units out of range are refused.
+	for _, h := range []uint16{0, MaxHidden + 1} {
+		bad := bytes.Clone(data)
+		binary.LittleEndian.PutUint16(bad[len(magic)+8:], h)
+		if _, err := Read(bytes.NewReader(reseal(bad))); !errors.Is(err, ErrFormat) {
+			t.Errorf("%d hidden units: error %v, want ErrFormat", h, err)
+		}
+	}
+}
+
+// TestEmbedded: both embedded models load, the richer one with its
+// hidden layer and the Patterns set; an unknown name is an error.
+func TestEmbedded(t *testing.T) {
+	for name, set := range map[string]FeatureSet{"": Combos, "default": Combos, "patterns": Patterns} {
+		m, err := Embedded(name)
+		if err != nil {
+			t.Fatalf("%q: %v", name, err)
+		}
+		if m.Set() != set || (name == "patterns") != (m.Hidden() > 0) {
+			t.Errorf("%q: set %v, %d hidden units", name, m.Set(), m.Hidden())
+		}
+		for _, k := range []Key{{engine.Freestyle, 15}, {engine.Freestyle, 20}, {engine.Renju, 15}} {
+			if m.Weights(k) == nil {
+				t.Errorf("%q: no weights for %v", name, k)
+			}
+		}
+	}
+	if _, err := Embedded("nnue"); err == nil {
+		t.Error("an unknown embedded model loaded")
+	}
 }

@@ -149,6 +149,53 @@ func TestGain(t *testing.T) {
 	}
 }
 
+// TestNetLeafValue: a model with a hidden layer values a position as its
+// linear part plus the hidden layer, computed here in float64 from the
+// definition; a gain scales the whole logit.
+func TestNetLeafValue(t *testing.T) {
+	const h = 3
+	m := testNet(Patterns, h)
+	rng := rand.New(rand.NewPCG(11, 12))
+	checked := 0
+	for range 100 {
+		b := randomGame(rng, 15, engine.Freestyle, 8+rng.IntN(20))
+		e := eval.Attach(b)
+		s := e.Evaluate()
+		if _, ok := Exact(s); ok {
+			e.Detach()
+			continue
+		}
+		var buf [MaxFeatures]float32
+		f := Extract(Patterns, e, s, buf[:])
+		p := m.For(engine.Freestyle, 15)
+		d := len(f)
+		z := 0.0
+		for i, x := range f {
+			z += float64(p[i]) * float64(x)
+		}
+		for j := range h {
+			a := float64(p[d+d*h+j])
+			for i, x := range f {
+				a += float64(p[d+i*h+j]) * float64(x)
+			}
+			if a > 0 {
+				z += float64(p[d+d*h+h+j]) * a
+			}
+		}
+		if got, want := m.LeafValue(e), math.Tanh(z/2); math.Abs(got-want) > 1e-4 {
+			t.Errorf("value %v, want %v", got, want)
+		}
+		if got, want := m.WithGain(2).LeafValue(e), math.Tanh(z); math.Abs(got-want) > 1e-4 {
+			t.Errorf("gain 2: value %v, want %v", got, want)
+		}
+		checked++
+		e.Detach()
+	}
+	if checked < 20 {
+		t.Errorf("only %d unsettled positions", checked)
+	}
+}
+
 // TestNearestSize: a board takes the weights of its rule's nearest size
 // (the larger of two as near), and none of another rule's.
 func TestNearestSize(t *testing.T) {

@@ -23,7 +23,8 @@ type Config struct {
 	// own buckets.
 	Extra []Sample
 	// Baseline, when not nil, is a model scored beside the new one (the
-	// current default, say); it must use the same feature set.
+	// current default, say), of any feature set (the samples carry the
+	// largest, of which the others are prefixes).
 	Baseline *value.Model
 }
 
