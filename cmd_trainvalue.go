@@ -17,13 +17,13 @@ import (
 func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("train-value", "usage: pbrain-kakugo train-value [flags]\n\nFits the learned leaf value (a logistic model per rule over the\nevaluator's counts, optionally with a hidden layer beside it) to the results of game records, held out by game,\nand writes its weight file. Deterministic: the same records and flags\ngive the same file.\n\nflags:", stderr)
 	rf := recordFlags(fs)
-	features := fs.String("features", "combos", "feature set: counts or combos")
+	features := fs.String("features", "patterns", "feature set: counts, combos or patterns")
 	perGame := fs.Int("per-game", 8, "positions sampled from each game (0: every position after the opening)")
 	iters := fs.Int("iters", 8, "Newton steps")
 	l2 := fs.Float64("l2", 1, "ridge penalty on the standardised weights")
 	out := fs.String("out", "value.kvw", "where the weights are written")
 	var mlp fit.MLPOptions
-	fs.IntVar(&mlp.Hidden, "hidden", 0, "hidden units beside the logistic weights (0: the logistic model alone)")
+	fs.IntVar(&mlp.Hidden, "hidden", 16, "hidden units beside the logistic weights (0: the logistic model alone)")
 	fs.IntVar(&mlp.Epochs, "epochs", 8, "passes over the training positions of the hidden layer")
 	fs.IntVar(&mlp.Batch, "batch", 256, "positions per Adam step of the hidden layer")
 	fs.Float64Var(&mlp.LR, "lr", 2e-3, "peak learning rate of the hidden layer")
@@ -34,7 +34,7 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	engOpt := fit.EngineOptions{}
 	fs.StringSliceVar(&engOpt.Engines, "engine", []string{"rapfi"}, "the engines whose final search lines (Eval) label the positions they were to move in (c-gomoku-cli -engine names)")
 	fs.Float64Var(&engOpt.Scale, "engine-scale", 260, "an engine score s labels its position Sigmoid(s/scale) (a mate 1 or 0); 260 fits Rapfi's classical scores to results")
-	baseline := fs.String("baseline", "", "score this weight file beside the new weights (\"default\": the embedded ones)")
+	baseline := fs.String("baseline", "", "score this weight file beside the new weights (\"default\" or \"combos\": the embedded ones)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -66,11 +66,13 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		Fit: fit.Options{Iters: *iters, L2: *l2}, MLP: mlp}
 	cfg.MLP.Seed = rf.Seed
 	if *baseline != "" {
-		path := *baseline
-		if path == "default" {
-			path = ""
+		switch *baseline {
+		case "default", "combos":
+			cfg.Baseline, err = value.Embedded(*baseline)
+		default:
+			cfg.Baseline, err = value.Load(*baseline)
 		}
-		if cfg.Baseline, err = value.Load(path); err != nil {
+		if err != nil {
 			fmt.Fprintln(stderr, "train-value:", err)
 			return 1
 		}

@@ -153,12 +153,16 @@ func TestLoadValue(t *testing.T) {
 			t.Errorf("%s %s: warning %q, want one with %q", tc.file, tc.gain, got, tc.warn)
 		}
 	}
-	// kakugo-patterns reads the richer embedded model unless the
+	// kakugo-combos reads the previous embedded model unless the
 	// environment names a file; an unknown embedded name plays static.
+	combos := filepath.Join(dir, "combos.kvw")
+	if err := os.WriteFile(combos, weights.ValueCombos(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		embedded, file string
 		want           value.FeatureSet
-	}{{"patterns", "", value.Patterns}, {"patterns", "good.kvw", value.Combos}, {"", "", value.Combos}} {
+	}{{"combos", "", value.Combos}, {"combos", "good.kvw", value.Patterns}, {"", "", value.Patterns}, {"", "combos.kvw", value.Combos}} {
 		env := map[string]string{}
 		if tc.file != "" {
 			env["KAKUGO_VALUE_WEIGHTS"] = filepath.Join(dir, tc.file)
@@ -172,13 +176,13 @@ func TestLoadValue(t *testing.T) {
 	if v := loadValue(func(string) string { return "" }, "nnue", &warn); v != nil || !strings.Contains(warn.String(), "static leaf value") {
 		t.Errorf("an unknown embedded model: %v, warning %q", v, warn.String())
 	}
-	if ValueName("kakugo-patterns") != "patterns" || ValueName("kakugo") != "" {
+	if ValueName("kakugo-combos") != "combos" || ValueName("kakugo") != "" || ValueName("kakugo-patterns") != "" {
 		t.Error("ValueName names the wrong embedded models")
 	}
 	// The default and its variants value leaves with the learned value;
 	// kakugo-static and kakugo-rollout keep their modes.
 	for name, want := range map[string]mcts.LeafMode{"kakugo": mcts.LeafLearned, "kakugo-learned": mcts.LeafLearned,
-		"kakugo-noprior": mcts.LeafLearned, "kakugo-patterns": mcts.LeafLearned, "kakugo-static": mcts.LeafStatic, "kakugo-rollout": mcts.LeafRollout} {
+		"kakugo-noprior": mcts.LeafLearned, "kakugo-patterns": mcts.LeafLearned, "kakugo-combos": mcts.LeafLearned, "kakugo-static": mcts.LeafStatic, "kakugo-rollout": mcts.LeafRollout} {
 		p, err := New(name, 1, "", &bytes.Buffer{})
 		if err != nil {
 			t.Fatal(err)

@@ -195,15 +195,16 @@ func TestNetRoundTrip(t *testing.T) {
 	}
 }
 
-// TestEmbedded: both embedded models load, the richer one with its
-// hidden layer and the Patterns set; an unknown name is an error.
+// TestEmbedded: both embedded models load, the default with its hidden
+// layer and the Patterns set, the previous one logistic over Combos; an
+// unknown name is an error.
 func TestEmbedded(t *testing.T) {
-	for name, set := range map[string]FeatureSet{"": Combos, "default": Combos, "patterns": Patterns} {
+	for name, set := range map[string]FeatureSet{"": Patterns, "default": Patterns, "combos": Combos} {
 		m, err := Embedded(name)
 		if err != nil {
 			t.Fatalf("%q: %v", name, err)
 		}
-		if m.Set() != set || (name == "patterns") != (m.Hidden() > 0) {
+		if m.Set() != set || (name != "combos") != (m.Hidden() > 0) {
 			t.Errorf("%q: set %v, %d hidden units", name, m.Set(), m.Hidden())
 		}
 		for _, k := range []Key{{engine.Freestyle, 15}, {engine.Freestyle, 20}, {engine.Renju, 15}} {

@@ -18,20 +18,21 @@ func Default() (*Model, error) {
 }
 
 // Embedded names the value weights built into the binary: "default" (or
-// "") the default model, "patterns" the richer one (the Patterns features
-// with a hidden layer, weights/value-patterns.kvw).
+// "") the default model (the Patterns features with a hidden layer),
+// "combos" the previous default (a logistic model over the Combos
+// features, weights/value-combos.kvw).
 func Embedded(name string) (*Model, error) {
 	switch name {
 	case "", "default":
 		return Default()
-	case "patterns":
-		m, err := Read(bytes.NewReader(weights.ValuePatterns()))
+	case "combos":
+		m, err := Read(bytes.NewReader(weights.ValueCombos()))
 		if err != nil {
-			return nil, fmt.Errorf("value weights %s (embedded): %w", weights.ValuePatternsName, err)
+			return nil, fmt.Errorf("value weights %s (embedded): %w", weights.ValueCombosName, err)
 		}
 		return m, nil
 	}
-	return nil, fmt.Errorf("value weights: no embedded model %q (default or patterns)", name)
+	return nil, fmt.Errorf("value weights: no embedded model %q (default or combos)", name)
 }
 
 // Load reads the model in the file path, or the embedded default when path

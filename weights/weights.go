@@ -16,16 +16,17 @@ var defaultWeights []byte
 //go:embed value.kvw
 var valueWeights []byte
 
-//go:embed value-patterns.kvw
-var valuePatterns []byte
+//go:embed value-combos.kvw
+var valueCombos []byte
 
-// ValuePatternsName is the file name of the richer value weights (the
-// Patterns features and a hidden layer), for messages.
-const ValuePatternsName = "weights/value-patterns.kvw"
+// ValueCombosName is the file name of the previous default value weights
+// (a logistic model over the Combos features, the default until
+// 2026-11-26), for messages.
+const ValueCombosName = "weights/value-combos.kvw"
 
-// ValuePatterns returns a copy of the richer value weights, ready for
-// value.Read.
-func ValuePatterns() []byte { return bytes.Clone(valuePatterns) }
+// ValueCombos returns a copy of the previous default value weights, ready
+// for value.Read.
+func ValueCombos() []byte { return bytes.Clone(valueCombos) }
 
 // ValueName is the file name of the default value weights, for messages.
 const ValueName = "weights/value.kvw"
