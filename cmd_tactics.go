@@ -10,7 +10,7 @@ import (
 // cmdTactics writes the tactics test set: the positions of recorded games
 // where an engine announced a forced win for the side to move.
 func cmdTactics(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("tactics", `usage: pbrain-kakugo tactics --sgf GAMES.sgf --msg GAMES.msg [--engine rapfi] [--out won.txt]
+	fs := newFlagSet("tactics", `usage: pbrain-kakugo tactics --sgf GAMES.sgf --msg GAMES.msg [--engine rapfi] [--back N] [--out won.txt]
 
 Reads games that c-gomoku-cli recorded with -sgf and -msg and writes, for
 each game in which the engine announced a forced win ("Eval +M13" when it
@@ -23,6 +23,7 @@ flags:`, stderr)
 	msgs := fs.StringArray("msg", nil, "c-gomoku-cli -msg file of the same games (repeat)")
 	name := fs.String("engine", "rapfi", "the engine whose \"Eval +M..\" announcements count")
 	out := fs.String("out", "-", "output opening file (- = stdout)")
+	back := fs.Int("back", 0, "write each position this many plies before the announced one, the moves taken back in its comment (\"after h8 i9\"): with 1, for a loss the engine announced, the position its opponent moved from and the move that let the win in")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -35,6 +36,7 @@ flags:`, stderr)
 		fmt.Fprintf(stderr, "tactics: %v\n", err)
 		return 1
 	}
+	all = tactics.Rewind(all, *back)
 	if err := tactics.WriteFile(*out, stdout, all); err != nil {
 		fmt.Fprintf(stderr, "tactics: %v\n", err)
 		return 1

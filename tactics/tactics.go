@@ -256,6 +256,32 @@ type Position struct {
 	Mate   int
 	// Announcer is true when the side to move is the engine itself.
 	Announcer bool
+	// Played are the moves taken back by Rewind: the game went on from
+	// Moves with these (empty for the announced position itself).
+	Played []engine.Point
+}
+
+// Rewind returns each position n plies earlier, with the moves taken back
+// in Played: with n = 1 after a loss the engine announced, the position
+// its opponent moved from and the move that let the win in, which is what
+// a defence check has to judge. Positions with fewer than n+1 stones are
+// left out; n <= 0 returns ps unchanged.
+func Rewind(ps []Position, n int) []Position {
+	if n <= 0 {
+		return ps
+	}
+	var out []Position
+	for _, p := range ps {
+		if len(p.Moves) <= n {
+			continue
+		}
+		k := len(p.Moves) - n
+		q := p
+		q.Moves = append([]engine.Point(nil), p.Moves[:k]...)
+		q.Played = append(append([]engine.Point(nil), p.Moves[k:]...), p.Played...)
+		out = append(out, q)
+	}
+	return out
 }
 
 // Extract finds, in each game, the first move for which engine announced a
@@ -305,7 +331,14 @@ func Write(w io.Writer, ps []Position) error {
 		if p.Announcer {
 			side = p.Engine
 		}
-		fmt.Fprintf(bw, "# game %d ply %d: %s announced M%d, %s to move wins\n", p.Game, p.Ply, p.Engine, p.Mate, side)
+		fmt.Fprintf(bw, "# game %d ply %d: %s announced M%d, %s to move wins", p.Game, p.Ply, p.Engine, p.Mate, side)
+		if len(p.Played) > 0 {
+			bw.WriteString(" after")
+			for _, m := range p.Played {
+				bw.WriteString(" " + engine.FormatMove(m.X, m.Y))
+			}
+		}
+		bw.WriteByte('\n')
 		for _, m := range p.Moves {
 			bw.WriteString(engine.FormatMove(m.X, m.Y))
 		}

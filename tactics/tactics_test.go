@@ -139,6 +139,46 @@ func TestExtract(t *testing.T) {
 	}
 }
 
+// TestRewind: positions taken back keep their origin, carry the moves
+// taken back in order, and are written with them; too short ones drop out.
+func TestRewind(t *testing.T) {
+	games, _ := ReadSGF(strings.NewReader(sgfTwo))
+	mates, _ := ReadMessages(strings.NewReader(msgTwo))
+	ps := Extract(games, mates, "rapfi")
+	for _, tc := range []struct {
+		n     int
+		moves []int // stones left per position
+	}{{0, []int{2, 4}}, {-1, []int{2, 4}}, {1, []int{1, 3}}, {2, []int{2}}, {4, nil}} {
+		got := Rewind(ps, tc.n)
+		if len(got) != len(tc.moves) {
+			t.Fatalf("Rewind %d: %d positions, want %d", tc.n, len(got), len(tc.moves))
+		}
+		for i, p := range got {
+			src := ps[len(ps)-len(got)+i]
+			if len(p.Moves) != tc.moves[i] || p.Game != src.Game || p.Ply != src.Ply {
+				t.Errorf("Rewind %d, position %d: %+v", tc.n, i, p)
+			}
+			whole := append(append([]engine.Point(nil), p.Moves...), p.Played...)
+			if len(whole) != len(src.Moves) {
+				t.Errorf("Rewind %d, position %d: %d+%d moves, want %d", tc.n, i, len(p.Moves), len(p.Played), len(src.Moves))
+				continue
+			}
+			for j := range whole {
+				if whole[j] != src.Moves[j] {
+					t.Errorf("Rewind %d, position %d: move %d is %v, want %v", tc.n, i, j, whole[j], src.Moves[j])
+				}
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, Rewind(Rewind(ps, 1), 1)); err != nil {
+		t.Fatal(err)
+	}
+	if want := "# game 2 ply 4: rapfi announced M6, the opponent to move wins after g7 i9\nh8i8\n"; buf.String() != want {
+		t.Errorf("Write:\n%q\nwant:\n%q", buf.String(), want)
+	}
+}
+
 // FuzzReadSGF: any input gives games or an error, never a panic, and every
 // move read is on a board of at most 26 letters.
 func FuzzReadSGF(f *testing.F) {
