@@ -82,6 +82,12 @@ type KakugoOptions struct {
 	// ending near the hard limit, more moves over the turn on a loaded
 	// machine (20 of 4,802 against 0 of 4,286); so not the default.
 	UseTurn bool
+	// Rest says whether the time a turn-only move leaves unused after the
+	// tree search and the move check goes to the winning search (our VCT
+	// where it stopped at its limit, then a longer check of the move; see
+	// kakugo_rest.go): 0 is the default, kakugoRestDefault, positive on,
+	// negative off.
+	Rest int
 }
 
 // WinSearchMode says what the winning search does at the root.
@@ -205,6 +211,9 @@ type Kakugo struct {
 
 	stats kakugoStats // the last move's work
 	guard loadGuard   // the reserve for a busy machine (time_load.go)
+
+	// vctOpen: this move's VCT search stopped at its limit (kakugoWin.open).
+	vctOpen bool
 }
 
 // kakugoStats count one move's work, for the bench.
@@ -317,7 +326,7 @@ func (k *Kakugo) SetHashSize(kib int64) {
 func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest int) (engine.Pos, []mcts.Ranked) {
 	bud := NewBudget(lim, b.MoveCount())
 	timed := lim.Turn >= 0 || lim.Left != Unlimited
-	k.stats = kakugoStats{}
+	k.stats, k.vctOpen = kakugoStats{}, false
 	if timed && !k.opt.FixedMargins {
 		bud = k.guard.apply(bud)
 		defer k.watchLoad(bud)()
@@ -358,8 +367,12 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 		sbud = bud.Reserve(bud.Hard() * time.Duration(k.checkShare) / 100) // the check's time
 	}
 	move, ranked := k.search(ctx, b, lim, sbud, timed, allowed, nbest)
+	var lost []engine.Pos
 	if check {
-		move = k.checkMove(ctx, b, lim, bud, timed, move, ranked)
+		move, lost = k.checkMove(ctx, b, lim, bud, timed, move, ranked)
+	}
+	if nbest == 0 && k.restOn(lim, timed) {
+		move = k.useRest(ctx, b, lim, bud, move, ranked, lost, check)
 	}
 	return move, ranked
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/kakugo/kakugo/engine"
@@ -27,20 +28,14 @@ const (
 
 // checkMove returns the first of move and the next most visited root moves
 // (ranked) after which the prover finds no VCT for the opponent, or move
-// when every one checked loses or time runs out.
-func (k *Kakugo) checkMove(ctx context.Context, b *engine.Board, lim Limits, bud Budget, timed bool, move engine.Pos, ranked []mcts.Ranked) engine.Pos {
+// when every one checked loses or time runs out; and the moves it found
+// lost on the way.
+func (k *Kakugo) checkMove(ctx context.Context, b *engine.Board, lim Limits, bud Budget, timed bool, move engine.Pos, ranked []mcts.Ranked) (engine.Pos, []engine.Pos) {
 	if len(ranked) == 0 || ranked[0].Proof == 1 || !k.proverIdle() {
-		return move // nothing to check, a proven win, or no prover to check with
+		return move, nil // nothing to check, a proven win, or no prover to check with
 	}
-	cands := []engine.Pos{move}
-	for _, r := range ranked {
-		if len(cands) == kakugoCheckMoves {
-			break
-		}
-		if r.Move != move && r.Proof != -1 {
-			cands = append(cands, r.Move)
-		}
-	}
+	cands := kakugoCheckCands(move, ranked, nil)
+	var lost []engine.Pos
 	pc := proverCall{k: k, ctx: ctx, lim: lim, bud: bud, timed: timed}
 	for _, m := range cands {
 		if !b.Legal(m) {
@@ -54,18 +49,35 @@ func (k *Kakugo) checkMove(ctx context.Context, b *engine.Board, lim Limits, bud
 			r = k.prover.prove(c, pb, pe, true, dl, mn)
 		})
 		if !ran {
-			return m // unchecked: the best that is left
+			return m, lost // unchecked: the best that is left
 		}
 		k.stats.winNodes += r.nodes
 		if !r.win {
 			if m != move {
 				k.say(lim, fmt.Sprintf("check | %s instead of %s", engine.FormatMove(b.XY(m)), engine.FormatMove(b.XY(move))))
 			}
-			return m
+			return m, lost
 		}
+		lost = append(lost, m)
 		k.say(lim, fmt.Sprintf("check | %s loses to a vct | pv %s", engine.FormatMove(b.XY(m)), kakugoMoves(pb, r.line)))
 	}
-	return move
+	return move, lost
+}
+
+// kakugoCheckCands are the moves a check looks at, in order: move, then
+// the most visited root moves not proven lost in the tree nor listed in
+// lost, kakugoCheckMoves in all at most.
+func kakugoCheckCands(move engine.Pos, ranked []mcts.Ranked, lost []engine.Pos) []engine.Pos {
+	cands := []engine.Pos{move}
+	for _, r := range ranked {
+		if len(cands) == kakugoCheckMoves {
+			break
+		}
+		if r.Move != move && r.Proof != -1 && !slices.Contains(lost, r.Move) {
+			cands = append(cands, r.Move)
+		}
+	}
+	return cands
 }
 
 // checkStepShare is the percent of the hard limit the next checked move

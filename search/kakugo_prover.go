@@ -29,6 +29,9 @@ type kakugoWin struct {
 	move  engine.Pos   // the first move
 	line  []engine.Pos // one winning line, both sides' moves
 	nodes int64
+	// open is true when a limit stopped the search before it proved a win
+	// or that none exists within its depth: more time may still find one.
+	open bool
 	// reply answers a later position of the same win (after the
 	// defender's move), or ok=false once the game has left the proof.
 	reply func(b *engine.Board) (move engine.Pos, ok bool)
@@ -109,6 +112,9 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 			return parry, engine.NoPos
 		}
 		k.stats.winNodes += r.nodes
+		if vct {
+			k.vctOpen = r.open
+		}
 		if r.win && b.Legal(r.move) {
 			k.reply = r.reply
 			k.say(lim, kakugoWinLine(b, vct, r, bud))
@@ -189,8 +195,13 @@ func (c *proverCall) run(share int, nodes int64, f func(ctx context.Context, dea
 		f(c.ctx, time.Time{}, nodes)
 		return true
 	}
+	return c.runUntil(time.Now().Add(c.bud.Hard()*time.Duration(share)/100), nodes, f)
+}
+
+// runUntil is run (timed) with the step's deadline given, never past the
+// hard limit.
+func (c *proverCall) runUntil(deadline time.Time, nodes int64, f func(ctx context.Context, deadline time.Time, maxNodes int64)) bool {
 	bud := c.bud
-	deadline := time.Now().Add(bud.Hard() * time.Duration(share) / 100)
 	if dl := bud.Deadline(); deadline.After(dl) {
 		deadline = dl
 	}

@@ -31,7 +31,7 @@ func kakugoKind(vct bool) proof.Kind {
 
 func (k kakugoWinSearch) prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) kakugoWin {
 	r := k.w.Prove(ctx, b, ev, kakugoKind(vct), deadline, maxNodes)
-	out := kakugoWin{win: r.Win, move: r.Move, line: r.Line, nodes: r.Nodes}
+	out := kakugoWin{win: r.Win, move: r.Move, line: r.Line, nodes: r.Nodes, open: !r.Win && !r.Complete}
 	if r.Win && r.Proof != nil {
 		out.reply = r.Proof.Reply
 	}

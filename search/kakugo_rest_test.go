@@ -1,0 +1,142 @@
+package search
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/internal/testpos"
+)
+
+// kakugoRestProver stands in for the winning search of a move that needs
+// more than its first share of the time: at the root (the side to move's
+// own VCT) the first search stops at its limit and the second proves a
+// win at win (when win is a move); every other position (the opponent's
+// VCT after one of our moves) is proven lost from its lostAt-th search on
+// (0: never).
+type kakugoRestProver struct {
+	kakugoFakeProver
+	root   uint64
+	win    engine.Pos
+	lostAt int
+	asked  map[uint64]int
+	order  []uint64 // the positions after our moves, in the order first asked
+}
+
+func (f *kakugoRestProver) prove(_ context.Context, b *engine.Board, _ *eval.Evaluator, vct bool, _ time.Time, _ int64) kakugoWin {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !vct {
+		return kakugoWin{move: engine.NoPos}
+	}
+	h := b.Hash()
+	f.asked[h]++
+	n := f.asked[h]
+	if h == f.root {
+		if n == 1 || f.win == engine.NoPos {
+			return kakugoWin{move: engine.NoPos, open: f.win != engine.NoPos}
+		}
+		return kakugoWin{win: true, move: f.win, line: []engine.Pos{f.win}, nodes: 1,
+			reply: func(*engine.Board) (engine.Pos, bool) { return engine.NoPos, false }}
+	}
+	if n == 1 {
+		f.order = append(f.order, h)
+	}
+	if f.lostAt > 0 && n >= f.lostAt {
+		return kakugoWin{win: true, move: b.Pos(0, 0), line: []engine.Pos{b.Pos(0, 0)}, nodes: 1}
+	}
+	return kakugoWin{move: engine.NoPos}
+}
+
+// kakugoRestLimits are a long turn (no clock) with a small playout limit,
+// so that the tree search ends early and leaves the rest of the turn
+// however busy the machine.
+func kakugoRestLimits(lines *[]string) Limits {
+	lim := kakugoTimed(5 * time.Second)
+	lim.MaxNodes = 300
+	lim.Info = func(s string) { *lines = append(*lines, s) }
+	return lim
+}
+
+// TestKakugoRestProvesTheOpenVCT: a VCT search that stopped at its limit
+// goes on in the rest of the turn and its win is played, under a turn
+// limit; not with the rest turned off, nor under a match clock.
+func TestKakugoRestProvesTheOpenVCT(t *testing.T) {
+	const pos = "h8i9h9h10j8"
+	for _, c := range []struct {
+		name  string
+		rest  int
+		clock bool
+		want  bool
+	}{
+		{"default", 0, false, kakugoRestDefault},
+		{"on", 1, false, true},
+		{"off", -1, false, false},
+		{"match clock", 1, true, false},
+	} {
+		b := testpos.Board(t, 15, engine.Freestyle, pos)
+		f := &kakugoRestProver{root: b.Hash(), win: b.Pos(0, 14), asked: map[uint64]int{}}
+		k := NewKakugo(KakugoOptions{Rest: c.rest})
+		k.newProver = func(int) kakugoProver { return f }
+		var lines []string
+		lim := kakugoRestLimits(&lines)
+		if c.clock {
+			lim.Match, lim.Left = time.Hour, time.Hour
+		}
+		m := k.Move(context.Background(), b, lim)
+		if got := m == f.win; got != c.want {
+			t.Errorf("%s: played %s, the rest's VCT win %s: %v, want %v", c.name, engine.FormatMove(b.XY(m)), engine.FormatMove(b.XY(f.win)), got, c.want)
+		}
+		if got := strings.Contains(strings.Join(lines, "\n"), "rest | vct win"); got != c.want {
+			t.Errorf("%s: a rest win message: %v, want %v (%q)", c.name, got, c.want, lines)
+		}
+		if k.reply != nil != c.want {
+			t.Errorf("%s: the proof's reply kept: %v, want %v", c.name, k.reply != nil, c.want)
+		}
+	}
+}
+
+// TestKakugoRestRecheck: a move the first check passed but the longer
+// check proves lost is replaced by the next most visited move that no
+// search proves lost; with every move lost the search's choice stands; and
+// a VCT search that ended complete is not run again.
+func TestKakugoRestRecheck(t *testing.T) {
+	const pos = "h8i9h9h10j8"
+	for _, c := range []struct {
+		name    string
+		rest    int
+		lostAt  int
+		replace bool
+	}{
+		{"lost on the second look", 1, 2, true},
+		{"rest off", -1, 2, false},
+		{"never lost", 1, 0, false},
+		{"lost at once, every move", 1, 1, false},
+	} {
+		b := testpos.Board(t, 15, engine.Freestyle, pos)
+		f := &kakugoRestProver{root: b.Hash(), win: engine.NoPos, lostAt: c.lostAt, asked: map[uint64]int{}}
+		k := NewKakugo(KakugoOptions{Rest: c.rest})
+		k.newProver = func(int) kakugoProver { return f }
+		var lines []string
+		m := k.Move(context.Background(), b, kakugoRestLimits(&lines))
+		text := strings.Join(lines, "\n")
+		if !b.Legal(m) {
+			t.Fatalf("%s: illegal move %v", c.name, m)
+		}
+		if n := f.asked[b.Hash()]; n != 1 {
+			t.Errorf("%s: our complete VCT searched %d times, want 1", c.name, n)
+		}
+		if len(f.order) == 0 {
+			t.Fatalf("%s: no move checked", c.name)
+		}
+		after := b.Clone()
+		after.Make(m)
+		first := f.order[0] == after.Hash() // the move the first check passed
+		if c.replace == first || c.replace != strings.Contains(text, "rest check | "+engine.FormatMove(b.XY(m))+" instead of") {
+			t.Errorf("%s: played %s (the first checked: %v), want it replaced: %v; messages %q", c.name, engine.FormatMove(b.XY(m)), first, c.replace, lines)
+		}
+	}
+}
