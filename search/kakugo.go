@@ -364,7 +364,7 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	check := k.win.checksMove() && nbest == 0 && k.prover != nil
 	sbud := bud
 	if check && timed {
-		sbud = bud.Reserve(bud.Hard() * time.Duration(k.checkShare) / 100) // the check's time
+		sbud = bud.Reserve(bud.Hard() * time.Duration(k.checkShareFor(lim)) / 100) // the check's time
 	}
 	move, ranked := k.search(ctx, b, lim, sbud, timed, allowed, nbest)
 	var lost []engine.Pos

@@ -20,10 +20,24 @@ import (
 // VCT once the chosen move is played. A proven (and checked) VCT means the
 // move loses, so replacing it by a move without one can only help; a
 // search that runs out of time proves nothing and the move stands.
+//
+// The check's share: against full Rapfi at 0.5 s a move (freestyle 15, 40
+// games), after each move that let Rapfi's announced win in, our VCT
+// proved that win in 22 games, none within the 61 ms that 15% of the hard
+// limit gave each checked move, 7 within 125 ms (30%) and 11 within 190
+// ms; on renju 15, 11 of 40 within 125 ms. In those sharp positions the
+// tree search ran to its limit (300-350 ms of its 349), so the check's
+// time comes from the tree search's: 30% (docs/testing.md, 2026-11-26,
+// "Where the tactics fail").
 const (
-	kakugoCheckShare = 15   // percent of the hard limit kept from the tree search
-	kakugoCheckMoves = 8    // the chosen move and at most seven others (+25 ± 23 Elo over 4, 400 games)
-	kakugoCheckNodes = 3000 // per candidate under a playout limit (bench, untimed moves)
+	kakugoCheckShare = 30 // percent of the hard limit kept from the tree search
+	// kakugoCheckClockShare replaces it under a match clock, whose hard
+	// limit is a quarter of the time left: the share measured before
+	// (2026-11-25), which keeps a sharp move's checks from draining the
+	// clock.
+	kakugoCheckClockShare = 15
+	kakugoCheckMoves      = 8    // the chosen move and at most seven others (+25 ± 23 Elo over 4, 400 games)
+	kakugoCheckNodes      = 3000 // per candidate under a playout limit (bench, untimed moves)
 )
 
 // checkMove returns the first of move and the next most visited root moves
@@ -89,10 +103,21 @@ func kakugoCheckCands(move engine.Pos, ranked []mcts.Ranked, lost []engine.Pos) 
 // the time left can still look for: the attack Rapfi announces at ply 11
 // to 25 is often a VCT longer than a 75 ms search finds.
 func (k *Kakugo) checkStepShare(lim Limits, bud Budget, timed bool) int {
-	share := k.checkShare
+	share := k.checkShareFor(lim)
 	if !timed || k.opt.CheckRest <= 0 || lim.Left != Unlimited || bud.Hard() <= 0 {
 		return share
 	}
 	left := bud.Hard() - bud.Elapsed()
 	return max(share, int(left*time.Duration(k.opt.CheckRest)/bud.Hard()))
+}
+
+// checkShareFor is the percent of the hard limit the move check keeps from
+// the tree search and may use for each move it looks at: the check's
+// share, at most kakugoCheckClockShare under a match clock (unless
+// KakugoOptions.CheckShare sets it).
+func (k *Kakugo) checkShareFor(lim Limits) int {
+	if lim.Left != Unlimited && k.opt.CheckShare <= 0 {
+		return min(k.checkShare, kakugoCheckClockShare)
+	}
+	return k.checkShare
 }

@@ -88,7 +88,8 @@ func TestKakugoCheckMove(t *testing.T) {
 
 // TestCheckStepShare: with CheckRest a checked move may use that part of
 // the time left when it is more than the fixed share, never under a match
-// clock, untimed, or without CheckRest.
+// clock (where the share is at most kakugoCheckClockShare), untimed, or
+// without CheckRest.
 func TestCheckStepShare(t *testing.T) {
 	turn := Limits{Turn: time.Second, Match: Unlimited, Left: Unlimited}
 	clock := Limits{Turn: time.Second, Match: time.Minute, Left: time.Minute}
@@ -104,7 +105,7 @@ func TestCheckStepShare(t *testing.T) {
 		{"off", 0, turn, 0, true, func(g, f int) bool { return g == f }},
 		{"fresh turn: half of nearly all", 50, turn, 0, true, func(g, f int) bool { return g >= 49 && g <= 50 }},
 		{"late: the fixed share", 50, turn, 900 * time.Millisecond, true, func(g, f int) bool { return g == f }},
-		{"match clock", 50, clock, 0, true, func(g, f int) bool { return g == f }},
+		{"match clock: the clock's share", 50, clock, 0, true, func(g, f int) bool { return g == min(f, kakugoCheckClockShare) }},
 		{"untimed", 50, turn, 0, false, func(g, f int) bool { return g == f }},
 	}
 	for _, c := range cases {
