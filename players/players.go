@@ -85,6 +85,8 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.CheckRest = 50 }),
 		kakugoSpec("kakugo-useturn", "the full player whose tree search goes on to its hard limit once its move cannot change, when no match clock keeps the time saved", true,
 			func(o *search.KakugoOptions) { o.UseTurn = true }),
+		kakugoSpec("kakugo-vct80", "the full player whose VCT search may use 80% of the hard limit (60%): more of a 300 ms turn for the attack, at the tree search's cost", true,
+			func(o *search.KakugoOptions) { o.VCTShare = 80 }),
 		kakugoSpec("kakugo-vcf", "the full player with VCF search and defence only (the default until 2026-11-25)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCF }),
 		kakugoSpec("kakugo-nn", "the same as kakugo (the name older match logs use for the player with the prior)", true, nil),
