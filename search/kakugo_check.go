@@ -21,14 +21,16 @@ import (
 // move loses, so replacing it by a move without one can only help; a
 // search that runs out of time proves nothing and the move stands.
 //
-// The check's share: against full Rapfi at 0.5 s a move (freestyle 15, 40
+// The check's share. Against full Rapfi at 0.5 s a move (freestyle 15, 40
 // games), after each move that let Rapfi's announced win in, our VCT
 // proved that win in 22 games, none within the 61 ms that 15% of the hard
-// limit gave each checked move, 7 within 125 ms (30%) and 11 within 190
+// limit gives each checked move, 7 within 125 ms (30%) and 11 within 190
 // ms; on renju 15, 11 of 40 within 125 ms. In those sharp positions the
-// tree search ran to its limit (300-350 ms of its 349), so the check's
-// time comes from the tree search's: 30% (docs/testing.md, 2026-11-26,
-// "Where the tactics fail").
+// tree search runs to its limit, so more time for the check is less for
+// the tree: 30% (with the rest of the turn, kakugo_rest.go; player
+// kakugo-restcheck) measured -0.075 ± 0.051 a game against Rapfi at 20k
+// nodes on freestyle 15 (docs/testing.md, 2026-11-26, "Where the tactics
+// fail"), so the default stays 15%.
 const (
 	kakugoCheckShare = 30 // percent of the hard limit kept from the tree search
 	// kakugoCheckClockShare replaces it under a match clock, whose hard
@@ -113,10 +115,9 @@ func (k *Kakugo) checkStepShare(lim Limits, bud Budget, timed bool) int {
 
 // checkShareFor is the percent of the hard limit the move check keeps from
 // the tree search and may use for each move it looks at: the check's
-// share, at most kakugoCheckClockShare under a match clock (unless
-// KakugoOptions.CheckShare sets it).
+// share, at most kakugoCheckClockShare under a match clock.
 func (k *Kakugo) checkShareFor(lim Limits) int {
-	if lim.Left != Unlimited && k.opt.CheckShare <= 0 {
+	if lim.Left != Unlimited {
 		return min(k.checkShare, kakugoCheckClockShare)
 	}
 	return k.checkShare

@@ -39,8 +39,10 @@ const (
 	// kakugoRestMin is the percent of the hard limit below which no rest
 	// phase starts.
 	kakugoRestMin = 6
-	// kakugoRestDefault is what KakugoOptions.Rest 0 means.
-	kakugoRestDefault = true
+	// kakugoRestDefault is what KakugoOptions.Rest 0 means: off, as the
+	// rest with the check's 30% (player kakugo-restcheck) did not measure
+	// stronger against Rapfi at 20k nodes (docs/testing.md, 2026-11-26).
+	kakugoRestDefault = false
 )
 
 // restOn reports whether the move spends the rest of its turn on the
