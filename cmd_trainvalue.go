@@ -29,7 +29,7 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	fs.Float64Var(&mlp.LR, "lr", 2e-3, "peak learning rate of the hidden layer")
 	fs.Float64Var(&mlp.L2, "weight-decay", 1e-4, "weight decay of the hidden layer")
 	reread := fs.StringSlice("reread", []string{"standard=freestyle"}, "RULE=AS: read the games of RULE a second time under rule AS, for weights of AS on their board size (the archive has no freestyle 15x15 games; none: --reread '')")
-	engSGF := fs.StringArray("engine-sgf", nil, "c-gomoku-cli -sgf file of games with a strong engine (repeat, in step with --engine-msg): its verdicts label more positions")
+	engSGF := fs.StringArray("engine-sgf", nil, "c-gomoku-cli -sgf file of games with a strong engine (repeat, in step with --engine-msg): its verdicts label more positions; the path as given keys the held-out split, so give the same path to get the same file")
 	engMsg := fs.StringArray("engine-msg", nil, "c-gomoku-cli -msg file of the same games (repeat)")
 	engOpt := fit.EngineOptions{}
 	fs.StringSliceVar(&engOpt.Engines, "engine", []string{"rapfi"}, "the engines whose final search lines (Eval) label the positions they were to move in (c-gomoku-cli -engine names)")
