@@ -32,7 +32,7 @@ import (
 // nodes on freestyle 15 (docs/testing.md, 2026-11-26, "Where the tactics
 // fail"), so the default stays 15%.
 const (
-	kakugoCheckShare = 30 // percent of the hard limit kept from the tree search
+	kakugoCheckShare = 15 // percent of the hard limit kept from the tree search (turn limit)
 	// kakugoCheckClockShare replaces it under a match clock, whose hard
 	// limit is a quarter of the time left: the share measured before
 	// (2026-11-25), which keeps a sharp move's checks from draining the
