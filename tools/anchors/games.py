@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""Scores, Elo, paired differences and move times from match records.
+
+Reads c-gomoku-cli's SGF collections (`-sgf FILE`) and the per-game SGF
+files of `pbrain-kakugo match --out-dir DIR` (pass the directory or the
+files). Every figure is from the named engine's side (default "kakugo").
+
+  games.py score [--engine NAME] [--budget MS] REC...
+      wins-losses-draws, score, Elo with its 95% interval, and the
+      engine's moves over the budget (default 500 ms) with the longest.
+  games.py paired [--engine NAME] A B
+      A and B are two runs on the same openings and colours (the same
+      srand and -repeat, or the same --to-move position file): the mean
+      per-game score difference A minus B, its standard error, z, and how
+      many games each did better in. Games pair by their order.
+
+A record's move times are the SGF comments "123ms" (c-gomoku-cli) or
+"123 ms" (match); opening stones carry no time and are skipped.
+"""
+import argparse
+import glob
+import math
+import os
+import re
+import sys
+
+GAME = re.compile(r"\(;(.*?)\)\s*(?=\(;|$)", re.S)
+MOVE = re.compile(r";([BW])\[([a-z]{2})\](?:C\[([^\]]*)\])?")
+
+
+def load(paths):
+    """Yields one dict per game, in file order (directories sorted)."""
+    for p in paths:
+        files = sorted(glob.glob(os.path.join(p, "*.sgf"))) if os.path.isdir(p) else [p]
+        for f in files:
+            with open(f, encoding="utf-8", errors="replace") as fh:
+                text = fh.read()
+            for g in GAME.findall(text):
+                head = g.split(";", 1)[0] if ";" in g else g
+                pb = re.search(r"PB\[([^\]]*)\]", g)
+                pw = re.search(r"PW\[([^\]]*)\]", g)
+                res = re.search(r"RE\[([^\]]*)\]", g)
+                times = []
+                for colour, _, c in MOVE.findall(g[len(head):]):
+                    m = re.fullmatch(r"\s*(\d+)\s*ms\s*", c or "")
+                    if m:
+                        times.append((colour, int(m.group(1))))
+                yield {
+                    "black": pb.group(1) if pb else "?",
+                    "white": pw.group(1) if pw else "?",
+                    "result": res.group(1) if res else "?",
+                    "times": times,
+                    "file": f,
+                }
+
+
+def points(g, engine):
+    """The engine's score in a game: 1, 0.5 or 0; None if it did not play."""
+    if g["black"] == engine:
+        colour = "B"
+    elif g["white"] == engine:
+        colour = "W"
+    else:
+        return None
+    r = g["result"]
+    if r.startswith("B+") or r.startswith("W+"):
+        return 1.0 if r[0] == colour else 0.0
+    return 0.5
+
+
+def elo(p):
+    p = min(max(p, 1e-3), 1 - 1e-3)
+    return -400 * math.log10(1 / p - 1) + 0.0
+
+
+def score(args):
+    gs = [g for g in load(args.records) if points(g, args.engine) is not None]
+    if not gs:
+        sys.exit("no games with engine %r" % args.engine)
+    pts = [points(g, args.engine) for g in gs]
+    n = len(pts)
+    w, l = pts.count(1.0), pts.count(0.0)
+    d = n - w - l
+    p = sum(pts) / n
+    se = math.sqrt(sum((x - p) ** 2 for x in pts) / n / n)
+    lo, hi = elo(p - 1.96 * se), elo(p + 1.96 * se)
+    print("%s: %d-%d-%d of %d, score %.1f%%, Elo %+.0f (%+.0f to %+.0f)"
+          % (args.engine, w, l, d, n, 100 * p, elo(p), lo, hi))
+    mine = [t for g in gs for colour, t in g["times"]
+            if (g["black"] == args.engine) == (colour == "B")]
+    over = sum(1 for t in mine if t > args.budget)
+    if mine:
+        print("moves over %d ms: %d of %d, longest %d ms, mean %.0f ms"
+              % (args.budget, over, len(mine), max(mine), sum(mine) / len(mine)))
+
+
+def paired(args):
+    a = [points(g, args.engine) for g in load([args.a])]
+    b = [points(g, args.engine) for g in load([args.b])]
+    a = [x for x in a if x is not None]
+    b = [x for x in b if x is not None]
+    n = min(len(a), len(b))
+    if n == 0:
+        sys.exit("no pairs")
+    diff = [a[i] - b[i] for i in range(n)]
+    mean = sum(diff) / n
+    var = sum((x - mean) ** 2 for x in diff) / max(n - 1, 1)
+    se = math.sqrt(var / n)
+    z = mean / se if se > 0 else float("inf") if mean else 0.0
+    better = sum(1 for x in diff if x > 0)
+    worse = sum(1 for x in diff if x < 0)
+    print("%d pairs: A %.1f%%, B %.1f%%, A-B %+.3f ± %.3f a game (z %.2f); A better in %d, B in %d"
+          % (n, 100 * sum(a[:n]) / n, 100 * sum(b[:n]) / n, mean, se, z, better, worse))
+    if len(a) != len(b):
+        print("note: %d games in A, %d in B; compared the first %d" % (len(a), len(b), n))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("score")
+    s.add_argument("--engine", default="kakugo")
+    s.add_argument("--budget", type=int, default=500)
+    s.add_argument("records", nargs="+")
+    s.set_defaults(run=score)
+    p = sub.add_parser("paired")
+    p.add_argument("--engine", default="kakugo")
+    p.add_argument("a")
+    p.add_argument("b")
+    p.set_defaults(run=paired)
+    args = ap.parse_args()
+    args.run(args)
+
+
+if __name__ == "__main__":
+    main()
