@@ -22,7 +22,9 @@ import (
 // count does, so that a match can give two instances of one binary
 // different settings: KAKUGO_NN_VISITS (mcts.PolicyOptions.Visits) and
 // KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), and the winning search's shares
-// KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), and for the
+// KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), the tree's
+// exploration constant KAKUGO_CPUCT and first-play reduction KAKUGO_FPU
+// (floatFromEnv), and for the
 // learned leaf value KAKUGO_VALUE_WEIGHTS and KAKUGO_VALUE_GAIN (loadValue). The other
 // players say on warn that they ignore a file of weights.
 func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Player {
@@ -41,6 +43,8 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 	opt.Policy = policyOptionsFromEnv(os.Getenv, warn)
 	opt.VCTShare = percentFromEnv(os.Getenv, "KAKUGO_VCT_SHARE", warn)
 	opt.CheckShare = percentFromEnv(os.Getenv, "KAKUGO_CHECK_SHARE", warn)
+	opt.CPuct = floatFromEnv(os.Getenv, "KAKUGO_CPUCT", 10, warn)
+	opt.FPUReduction = floatFromEnv(os.Getenv, "KAKUGO_FPU", 2, warn)
 	if opt.Policy.Visits == 0 && !nn.Accelerated() {
 		// Plain Go kernels: a call costs ten times more, and asking at 30
 		// visits spends more search than it gains; 300 was the best
@@ -116,6 +120,24 @@ func percentFromEnv(getenv func(string) string, key string, warn io.Writer) int 
 		return 0
 	}
 	return n
+}
+
+// floatFromEnv reads a tuning constant in (0, limit] from the environment
+// variable key: KAKUGO_CPUCT (search.KakugoOptions.CPuct) and KAKUGO_FPU
+// (FPUReduction), so that a match can give two instances of one binary
+// different search constants. 0 (unset or invalid, said on warn) keeps the
+// default.
+func floatFromEnv(getenv func(string) string, key string, limit float64, warn io.Writer) float64 {
+	v := getenv(key)
+	if v == "" {
+		return 0
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil || !(x > 0 && x <= limit) {
+		fmt.Fprintf(warn, "pbrain-kakugo: %s=%q: not a number in (0, %g]; default used\n", key, v, limit)
+		return 0
+	}
+	return x
 }
 
 // policyOptionsFromEnv reads KAKUGO_NN_VISITS and KAKUGO_NN_MIX through

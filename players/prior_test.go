@@ -113,6 +113,24 @@ func TestPercentFromEnv(t *testing.T) {
 	}
 }
 
+// TestFloatFromEnv: a number in (0, limit] is read, anything else (NaN,
+// infinities, zero, negative, too large, not a number) is the default (0)
+// with a warning.
+func TestFloatFromEnv(t *testing.T) {
+	for _, c := range []struct {
+		v    string
+		want float64
+		warn bool
+	}{{"", 0, false}, {"1.2", 1.2, false}, {"10", 10, false}, {"0", 0, true}, {"-1", 0, true},
+		{"10.5", 0, true}, {"NaN", 0, true}, {"+Inf", 0, true}, {"x", 0, true}} {
+		var warn bytes.Buffer
+		got := floatFromEnv(func(string) string { return c.v }, "KAKUGO_CPUCT", 10, &warn)
+		if got != c.want || (warn.Len() > 0) != c.warn {
+			t.Errorf("%q: %g (warning %q), want %g (warning %v)", c.v, got, warn.String(), c.want, c.warn)
+		}
+	}
+}
+
 // TestLoadValue: the learned value comes from KAKUGO_VALUE_WEIGHTS, or the
 // embedded weights; a missing, truncated or corrupt file is reported and
 // gives no value (the player plays with static leaves); a bad gain is
