@@ -42,7 +42,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	vcfZone := fs.Int("vcf-zone", 0, "VCT: leaf VCFs keep their fours near the previous four (0 = on, -1 = off)")
 	leafVCF := fs.Int("leaf-vcf", 0, "VCT: at every attacker node look first for a VCF of up to this many fours beyond the attack budget (0 = the default, 16; -1 = off)")
 	reader := fs.String("reader", "auto", "what the search reads the threats from: auto (the tracker where it applies), evaluator or tracker")
-	ttEntries := fs.Int("tt", 1<<20, "transposition table entries (32 bytes each)")
+	ttEntries := fs.Int("tt", 1<<20, "transposition table entries (16 bytes each)")
 	noVerify := fs.Bool("no-verify", false, "do not replay found proofs through the checker (raw search speed)")
 	notation := fs.String("notation", "auto", "moves in pos (h8, y from the top) or diagram (H8, row from the bottom) notation; auto picks diagram for problems")
 	quiet := fs.Bool("quiet", false, "print only the summary")

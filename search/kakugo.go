@@ -176,7 +176,10 @@ const (
 	// by the time a move may take, when that is less than its share.
 	kakugoTTPerSecond = 8 << 20
 	kakugoTTMin       = 2 << 20
-	// kakugoTTEntryBytes is the size of one winning-search table entry.
+	// kakugoTTEntryBytes is the memory counted per winning-search table
+	// entry. An entry is 16 bytes since the table was packed into cache
+	// lines (search/win/tt.go); the count stays at 32 so that the player
+	// keeps the entry counts, and so the searches, it had.
 	kakugoTTEntryBytes = 32
 	// kakugoUntimedPlayouts caps a search that has neither a clock nor a
 	// playout limit.

@@ -107,12 +107,17 @@ func (tr *Tracker) Combo(p engine.Pos, c engine.Color) eval.Combo {
 }
 
 // comboFlags is the combo and flags of the free point p for colour index
-// ci, from its full classes, cached until p's keys change (or, for renju
-// black, whose threes' reality is not line-local, until the next move).
+// ci, from its full classes, cached until p's keys change (or, for a renju
+// black point with an open three, whose reality is not line-local, until
+// the next move).
 func (tr *Tracker) comboFlags(p engine.Pos, ci int) (eval.Combo, uint8) {
 	stamp := tr.cells[p].touched
 	rb := ci == 0 && tr.renju
-	if rb {
+	if rb && tr.openThrees(p) > 0 {
+		// Only an open three's reality reaches beyond p's lines: without
+		// one, black's renju combo is a function of the keys like any
+		// other (the renju black combos were a third of the combo time,
+		// each recomputed at every move).
 		stamp = tr.tick
 	}
 	cc := &tr.combos[ci][p]
@@ -194,4 +199,23 @@ func (tr *Tracker) AppendFivePoints(dst []engine.Pos, p engine.Pos, c engine.Col
 // open three its straight-four points.
 func (tr *Tracker) AppendGains(dst []engine.Pos, p engine.Pos, d int, c engine.Color) []engine.Pos {
 	return tr.maskPoints(dst, p, d, tr.line(p, d, c).Gains)
+}
+
+// HasNear reports whether colour c has a stone among the four nearest
+// cells of p on some line through it. A stone of c on p makes a two, a
+// three or more only with one: the VCT's scan of every free cell for
+// closed threes and twos skips the others without their combos.
+func (tr *Tracker) HasNear(p engine.Pos, c engine.Color) bool {
+	cp := &tr.cells[p]
+	var own uint32
+	for d := range cp.keys {
+		// Two bits a cell: black 01, white 10, a wall 11.
+		near := cp.keys[d] & nearMask
+		if c == engine.Black {
+			own |= near & 0x55555 &^ (near >> 1)
+		} else {
+			own |= near >> 1 & 0x55555 &^ near
+		}
+	}
+	return own != 0
 }

@@ -77,6 +77,12 @@ func agree(t *testing.T, tr *Tracker, ev *eval.Evaluator, what string) {
 				if got, want := tr.Combo(p, c), ev.Combo(p, c); got != want {
 					t.Fatalf("%s: %v combo %v, evaluator %v\n%v", at, c, got, want, b)
 				}
+				if got, want := tr.HasNear(p, c), hasNear(b, p, c); got != want {
+					t.Fatalf("%s: %v near %v, board %v\n%v", at, c, got, want, b)
+				}
+				if cb := tr.Combo(p, c); cb != eval.ComboNone && cb != eval.ComboForbidden && !tr.HasNear(p, c) {
+					t.Fatalf("%s: %v combo %v with no stone near", at, c, cb)
+				}
 				if got, want := tr.Flags(p, c), ev.Flags(p, c)&^eval.FlagUncertain; got != want {
 					t.Fatalf("%s: %v flags %b, evaluator %b\n%v", at, c, got, want, b)
 				}
@@ -97,6 +103,18 @@ func agree(t *testing.T, tr *Tracker, ev *eval.Evaluator, what string) {
 			}
 		}
 	}
+}
+
+// hasNear is Tracker.HasNear read off the board.
+func hasNear(b *engine.Board, p engine.Pos, c engine.Color) bool {
+	for _, d := range b.Dirs() {
+		for k := engine.Pos(1); k <= 4; k++ {
+			if b.At(p+k*d) == c || b.At(p-k*d) == c {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // TestTrackerRandomWalks makes and undoes random moves, dense near the

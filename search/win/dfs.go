@@ -164,7 +164,7 @@ func (w *Search) proved(key uint64, p engine.Pos, need, budget int, start int64)
 // read back under the VCF's keys. It returns the entry.
 func (w *Search) storeWin(key uint64, need int, move engine.Pos, leaf bool) *winEntry {
 	e := w.tt.slot(key)
-	e.need, e.move, e.leaf = uint8(need), int32(move), leaf
+	e.need, e.move, e.leaf = uint8(need), int16(move), leaf
 	return e
 }
 

@@ -52,10 +52,11 @@ func (w *Search) pnRoot() winRes {
 // current limit, or the initial guess (1, 1); known is false for the
 // guess.
 func (w *Search) pnLookup(key uint64, budget int) (pn, dn uint32, need uint8, known bool) {
-	e := w.tt.probe(key)
-	if e == nil {
+	i := w.tt.probeAt(key)
+	if i < 0 {
 		return 1, 1, 0, false
 	}
+	e := &w.tt.slots[i]
 	if e.need > 0 && int(e.need) <= budget+w.leafExtra {
 		// A proof may need more moves than the budget where leaf VCFs
 		// (which reach leafExtra fours further) proved its ends.
@@ -64,8 +65,10 @@ func (w *Search) pnLookup(key uint64, budget int) (pn, dn uint32, need uint8, kn
 	if r, _ := w.ttVerdict(e, budget); r == winDisproven {
 		return winInf, 0, 0, true
 	}
-	if e.limit == w.pn.absLimit && e.pn != 0 && e.dn != 0 {
-		return e.pn, e.dn, 0, true
+	if e.limit == w.pn.absLimit {
+		if n := w.tt.numsAt(i); n.pn != 0 && n.dn != 0 {
+			return n.pn, n.dn, 0, true
+		}
 	}
 	return 1, 1, 0, false
 }
@@ -149,8 +152,10 @@ func (w *Search) mid(ply int, attacker bool, thpn, thdn uint32) {
 			return
 		}
 		if pn >= thpn || dn >= thdn || w.stopped {
-			e := w.tt.slot(key)
-			e.pn, e.dn, e.limit = pn, dn, w.pn.absLimit
+			i := w.tt.slotAt(key)
+			e := &w.tt.slots[i]
+			*w.tt.numsAt(i) = winNums{pn, dn}
+			e.limit = w.pn.absLimit
 			e.work = max(e.work, workOf(w.nodes-start))
 			return
 		}
@@ -175,7 +180,7 @@ func (w *Search) mid(ply int, attacker bool, thpn, thdn uint32) {
 func (w *Search) storeProof(key uint64, need int, move engine.Pos, work int64) {
 	e := w.tt.slot(key)
 	if e.need == 0 || int(e.need) > need {
-		e.need, e.move, e.leaf = uint8(need), int32(move), false
+		e.need, e.move, e.leaf = uint8(need), int16(move), false
 	}
 	e.work = max(e.work, workOf(work))
 }

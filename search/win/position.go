@@ -32,6 +32,10 @@ type Position interface {
 	// AppendGains appends the cells of eval.LineEntry.Gains of a stone of
 	// c on p along d (an open three's straight-four points).
 	AppendGains(dst []engine.Pos, p engine.Pos, d int, c engine.Color) []engine.Pos
+	// HasNear reports whether c has a stone among the four nearest cells
+	// of p on some line through it, as a stone of c on p needs to make a
+	// two or more; true is always a safe answer (a filter before Combo).
+	HasNear(p engine.Pos, c engine.Color) bool
 }
 
 // evalPosition is the evaluator as a Position.
@@ -41,6 +45,10 @@ type evalPosition struct{ *eval.Evaluator }
 func (e evalPosition) AppendGains(dst []engine.Pos, p engine.Pos, d int, c engine.Color) []engine.Pos {
 	return e.MaskPoints(dst, p, d, e.Line(p, d, c).Gains)
 }
+
+// HasNear is always true for the evaluator: its combos are kept for every
+// cell anyway, so the filter would save nothing.
+func (e evalPosition) HasNear(engine.Pos, engine.Color) bool { return true }
 
 // Reader selects what answers the search's Position.
 type Reader uint8

@@ -243,7 +243,8 @@ type Result struct {
 }
 
 // New returns a search with a transposition table of about
-// ttEntries entries (32 bytes each; rounded down to a power of two).
+// ttEntries entries (16 bytes each, 24 under df-pn; rounded down to a
+// power of two).
 func New(ttEntries int) *Search {
 	return &Search{tt: newWinTable(ttEntries), threatSeen: map[uint64]bool{}}
 }

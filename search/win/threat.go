@@ -36,7 +36,7 @@ func (w *Search) closedThrees(dst []winMove, budget int) []winMove {
 	for y := 0; y < b.Height(); y++ {
 		for x := 0; x < b.Width(); x++ {
 			p := b.Pos(x, y)
-			if b.At(p) != engine.Empty {
+			if b.At(p) != engine.Empty || !w.th.HasNear(p, w.att) {
 				continue
 			}
 			c := w.th.Combo(p, w.att)
