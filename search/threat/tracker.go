@@ -42,10 +42,11 @@ const (
 // Tracker follows one board (attach it with Board.Attach) and keeps its
 // threats. It is not safe for concurrent use.
 type Tracker struct {
-	b     *engine.Board
-	t     *tables
-	dirs  [4]engine.Pos
-	renju bool
+	b        *engine.Board
+	t        *tables
+	dirs     [4]engine.Pos
+	renju    bool
+	farReach int // farNone, farBlack or farBoth (flip)
 
 	info  *cellInfo
 	mode  [2]int // per colour index: cellInfo's mode (1 for renju black)
@@ -122,6 +123,7 @@ func New(b *engine.Board) *Tracker {
 func (tr *Tracker) Reset(b *engine.Board) {
 	n := b.Size()
 	tr.b, tr.t, tr.dirs, tr.renju = b, ruleTables[b.Rule()](), b.Dirs(), b.Rule() == engine.Renju
+	tr.farReach = farReachOf(b.Rule())
 	tr.info, tr.mode = sharedCellInfo(), [2]int{}
 	if tr.renju {
 		tr.mode[0] = 1
@@ -275,11 +277,14 @@ func (tr *Tracker) advance() {
 // flip toggles colour c's stone at s in the keys of the cells within
 // sideLen of it along each line, and refreshes the free ones. It is the
 // hot path of the search: one key update and a popcount or two per cell.
+// The farthest cells (sideLen away) are refreshed only for the colours
+// whose sharp classes can read that far (farReach): under freestyle
+// none, under renju black only (its overlines).
 func (tr *Tracker) flip(s engine.Pos, c engine.Color) {
 	cells, tick := tr.cells, tr.tick
 	for d, step := range tr.dirs {
 		p, q := s, s
-		for k := range sideLen {
+		for k := range sideLen - 1 {
 			p += step // s lies on p's left side
 			q -= step // s lies on q's right side
 			cp, cq := &cells[p], &cells[q]
@@ -291,18 +296,72 @@ func (tr *Tracker) flip(s engine.Pos, c engine.Color) {
 				near := cp.keys[d] & nearMask
 				bl, wh := near&0x55555&^(near>>1), near>>1&0x55555&^near
 				if bl&(bl-1) != 0 || wh&(wh-1) != 0 || (cp.codes[0]|cp.codes[1])>>(codeBits*d)&7 != 0 {
-					tr.recodeSharp(p, cp, d, bl&(bl-1) != 0, wh&(wh-1) != 0)
+					tr.recodeSharp(p, cp, d, bl&(bl-1) != 0, wh&(wh-1) != 0, false)
 				}
 			}
 			if cq.empty {
 				near := cq.keys[d] & nearMask
 				bl, wh := near&0x55555&^(near>>1), near>>1&0x55555&^near
 				if bl&(bl-1) != 0 || wh&(wh-1) != 0 || (cq.codes[0]|cq.codes[1])>>(codeBits*d)&7 != 0 {
-					tr.recodeSharp(q, cq, d, bl&(bl-1) != 0, wh&(wh-1) != 0)
+					tr.recodeSharp(q, cq, d, bl&(bl-1) != 0, wh&(wh-1) != 0, false)
 				}
 			}
 		}
+		p += step
+		q -= step
+		cp, cq := &cells[p], &cells[q]
+		cp.keys[d] ^= uint32(c) << (2 * (sideLen - 1))
+		cq.keys[d] ^= uint32(c) << (sideBits + 2*(sideLen-1))
+		cp.touched, cq.touched = tick, tick
+		switch tr.farReach {
+		case farBoth:
+			if cp.empty {
+				tr.recode(p, cp, d)
+			}
+			if cq.empty {
+				tr.recode(q, cq, d)
+			}
+		case farBlack:
+			if cp.empty {
+				tr.recodeBlack(p, cp, d)
+			}
+			if cq.empty {
+				tr.recodeBlack(q, cq, d)
+			}
+		}
 	}
+}
+
+// The colours whose sharp classes can change with a stone sideLen cells
+// away, the far end of a key (TestFarReach checks each rule's tables):
+// under freestyle a five, four or open three lies within four cells;
+// exact five's and renju black's overlines reach the fifth cell.
+const (
+	farNone  = iota // freestyle
+	farBlack        // renju: white makes five with an overline too
+	farBoth         // exact five
+)
+
+// farReachOf is rule r's far reach.
+func farReachOf(r engine.Rule) int {
+	switch r {
+	case engine.Freestyle:
+		return farNone
+	case engine.Renju:
+		return farBlack
+	}
+	return farBoth
+}
+
+// recodeBlack is recode for black's classes only, white's kept: a far
+// cell under renju.
+func (tr *Tracker) recodeBlack(p engine.Pos, cp *cell, d int) {
+	near := cp.keys[d] & nearMask
+	bl := near & 0x55555 &^ (near >> 1)
+	if bl&(bl-1) == 0 && cp.codes[0]>>(codeBits*d)&7 == 0 {
+		return
+	}
+	tr.recodeSharp(p, cp, d, bl&(bl-1) != 0, false, true)
 }
 
 // refresh recomputes direction d of the free cell p from its key.
@@ -323,12 +382,13 @@ func (tr *Tracker) recode(p engine.Pos, cp *cell, d int) {
 	if bl&(bl-1) == 0 && wh&(wh-1) == 0 && (cp.codes[0]|cp.codes[1])>>(codeBits*d)&7 == 0 {
 		return
 	}
-	tr.recodeSharp(p, cp, d, bl&(bl-1) != 0, wh&(wh-1) != 0)
+	tr.recodeSharp(p, cp, d, bl&(bl-1) != 0, wh&(wh-1) != 0, false)
 }
 
 // recodeSharp is recode where a colour may have a sharp class along d:
-// black and white say which colours have the two stones to look up.
-func (tr *Tracker) recodeSharp(p engine.Pos, cp *cell, d int, black, white bool) {
+// black and white say which colours have the two stones to look up;
+// keepWhite leaves white's class as it is (recodeBlack).
+func (tr *Tracker) recodeSharp(p engine.Pos, cp *cell, d int, black, white, keepWhite bool) {
 	key := cp.keys[d]
 	shift := uint(codeBits * d)
 	var nb, nw uint16
@@ -339,6 +399,9 @@ func (tr *Tracker) recodeSharp(p engine.Pos, cp *cell, d int, black, white bool)
 		nw = uint16(tr.t.code[1][tr.t.entry(1, key)]) << shift
 	}
 	v0, v1 := cp.codes[0]&^(7<<shift)|nb, cp.codes[1]&^(7<<shift)|nw
+	if keepWhite {
+		v1 = cp.codes[1]
+	}
 	if v0 == cp.codes[0] && v1 == cp.codes[1] {
 		return
 	}
