@@ -65,7 +65,8 @@ type Tracker struct {
 	// The undo journal: each Made's frame, and the codes and sets of the
 	// cells it changed, as they were (journaling bool: a Made is recording).
 	frames     []frame
-	saved      []savedCell
+	saved      []savedCell // saved[:nsaved] is the journal; the rest is room (Made keeps a move's worth)
+	nsaved     int32
 	journaling bool
 }
 
@@ -89,11 +90,11 @@ type frame struct {
 	start int32
 }
 
-// savedCell is a cell's codes and sets before a Made changed them.
+// savedCell is a cell's codes before a Made changed them; its sets follow
+// from them (cellInfo.set).
 type savedCell struct {
 	p     engine.Pos
 	codes [2]uint16
-	set   [2]int8
 }
 
 // posList is a set's cells in order, as of tick.
@@ -149,7 +150,7 @@ func (tr *Tracker) Reset(b *engine.Board) {
 	}
 	tr.count = [2][numSets]int32{}
 	tr.tick = 1
-	tr.frames, tr.saved, tr.journaling = tr.frames[:0], tr.saved[:0], false
+	tr.frames, tr.nsaved, tr.journaling = tr.frames[:0], 0, false
 	tr.scratch = nil
 	if tr.renju {
 		tr.scratch = b.Clone()
@@ -191,7 +192,10 @@ func (tr *Tracker) Made(_ *engine.Board, s engine.Pos, c engine.Color) {
 		tr.scratch.Put(s, c)
 	}
 	tr.advance()
-	tr.frames = append(tr.frames, frame{s, c, int32(len(tr.saved))})
+	if len(tr.saved)-int(tr.nsaved) < maxSaved {
+		tr.saved = append(tr.saved, make([]savedCell, max(len(tr.saved), 4*maxSaved))...)
+	}
+	tr.frames = append(tr.frames, frame{s, c, tr.nsaved})
 	tr.journaling = true
 	cs := &tr.cells[s]
 	tr.save(s, cs)
@@ -216,26 +220,32 @@ func (tr *Tracker) Undone(_ *engine.Board, s engine.Pos, c engine.Color) {
 	if n := len(tr.frames) - 1; n >= 0 && tr.frames[n].s == s && tr.frames[n].c == c {
 		tr.flipKeys(s, c)
 		f := tr.frames[n]
-		for i := len(tr.saved) - 1; i >= int(f.start); i-- {
+		set := &tr.info.set
+		for i := tr.nsaved - 1; i >= f.start; i-- {
 			sv := &tr.saved[i]
 			tr.cells[sv.p].codes = sv.codes
-			tr.place(sv.p, 0, sv.set[0])
-			tr.place(sv.p, 1, sv.set[1])
+			tr.place(sv.p, 0, set[tr.mode[0]][sv.codes[0]])
+			tr.place(sv.p, 1, set[0][sv.codes[1]])
 		}
-		tr.frames, tr.saved = tr.frames[:n], tr.saved[:f.start]
+		tr.frames, tr.nsaved = tr.frames[:n], f.start
 		return
 	}
-	tr.frames, tr.saved = tr.frames[:0], tr.saved[:0] // the journal no longer matches the board
+	tr.frames, tr.nsaved = tr.frames[:0], 0 // the journal no longer matches the board
 	for d := range tr.dirs {
 		tr.refresh(s, d)
 	}
 	tr.flip(s, c)
 }
 
+// maxSaved bounds the cells one Made journals: the stone's own and two
+// sides of sideLen on each of the four lines.
+const maxSaved = 1 + 4*2*sideLen
+
 // save journals cell p as it is, when a Made is recording.
 func (tr *Tracker) save(p engine.Pos, cp *cell) {
 	if tr.journaling {
-		tr.saved = append(tr.saved, savedCell{p, cp.codes, cp.set})
+		tr.saved[tr.nsaved] = savedCell{p, cp.codes}
+		tr.nsaved++
 	}
 }
 
