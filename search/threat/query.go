@@ -219,3 +219,17 @@ func (tr *Tracker) HasNear(p engine.Pos, c engine.Color) bool {
 	}
 	return own != 0
 }
+
+// StrongFour reports whether a stone of c on the free point p makes a
+// straight four or a double four (Combo is eval.ComboStraightFour or
+// eval.ComboDoubleFour). Outside renju black it is read off p's code
+// (cellInfo.strong): a five outranks both, and fives and fours are all
+// sharp classes, so the weak classes the code leaves out cannot change
+// the answer; renju black, whose fours may be forbidden, asks Combo.
+func (tr *Tracker) StrongFour(p engine.Pos, c engine.Color) bool {
+	if c == engine.Black && tr.renju {
+		cb := tr.Combo(p, c)
+		return cb == eval.ComboStraightFour || cb == eval.ComboDoubleFour
+	}
+	return tr.b.At(p) == engine.Empty && tr.info.strong[tr.cells[p].codes[c-1]]
+}

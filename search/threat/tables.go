@@ -74,6 +74,7 @@ type cellInfo struct {
 	set    [2][numCodes]int8
 	flags  [numCodes]uint8
 	threes [numCodes]uint8
+	strong [numCodes]bool // the code's combo (eval.ComboOf) is a straight or double four
 }
 
 // buildCellInfo tallies every code once.
@@ -101,6 +102,9 @@ func buildCellInfo() *cellInfo {
 			}
 		}
 		ci.flags[code], ci.threes[code] = flags, uint8(threes)
+		cls := classesOf(uint16(code))
+		cb, _ := eval.ComboOf(&cls)
+		ci.strong[code] = cb == eval.ComboStraightFour || cb == eval.ComboDoubleFour
 		for mode := range 2 {
 			s := int8(-1)
 			switch {

@@ -80,6 +80,9 @@ func agree(t *testing.T, tr *Tracker, ev *eval.Evaluator, what string) {
 				if got, want := tr.HasNear(p, c), hasNear(b, p, c); got != want {
 					t.Fatalf("%s: %v near %v, board %v\n%v", at, c, got, want, b)
 				}
+				if cb := tr.Combo(p, c); tr.StrongFour(p, c) != (cb == eval.ComboStraightFour || cb == eval.ComboDoubleFour) {
+					t.Fatalf("%s: %v strong four %v, combo %v", at, c, tr.StrongFour(p, c), cb)
+				}
 				if cb := tr.Combo(p, c); cb != eval.ComboNone && cb != eval.ComboForbidden && !tr.HasNear(p, c) {
 					t.Fatalf("%s: %v combo %v with no stone near", at, c, cb)
 				}

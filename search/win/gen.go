@@ -325,7 +325,7 @@ func (w *Search) killers() (cells []engine.Pos, ok bool) {
 	first := true
 	w.cells = w.cells[:0]
 	for _, q := range ev.Fours(a) {
-		if c := ev.Combo(q, a); c != eval.ComboStraightFour && c != eval.ComboDoubleFour {
+		if !ev.StrongFour(q, a) {
 			continue
 		}
 		k := append(w.kill[:0], q)
@@ -394,7 +394,7 @@ func (w *Search) caroKillers(dst []winMove, q engine.Pos) []winMove {
 // straight four or a double four.
 func (w *Search) unstoppableCands(dst []engine.Pos) []engine.Pos {
 	for _, p := range w.th.Fours(w.att) {
-		if c := w.th.Combo(p, w.att); c == eval.ComboStraightFour || c == eval.ComboDoubleFour {
+		if w.th.StrongFour(p, w.att) {
 			dst = append(dst, p)
 		}
 	}
@@ -420,7 +420,7 @@ func caroUnstoppableAt(b *engine.Board, u engine.Pos, c engine.Color) bool {
 func (w *Search) unstoppable() engine.Pos {
 	best := engine.NoPos
 	for _, p := range w.th.Fours(w.att) {
-		if c := w.th.Combo(p, w.att); c != eval.ComboStraightFour && c != eval.ComboDoubleFour {
+		if !w.th.StrongFour(p, w.att) {
 			continue
 		}
 		if best != engine.NoPos && p > best {

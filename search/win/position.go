@@ -36,6 +36,10 @@ type Position interface {
 	// of p on some line through it, as a stone of c on p needs to make a
 	// two or more; true is always a safe answer (a filter before Combo).
 	HasNear(p engine.Pos, c engine.Color) bool
+	// StrongFour reports whether c's stone on p makes a straight four or
+	// a double four (Combo is ComboStraightFour or ComboDoubleFour): the
+	// unstoppable-four candidates read at every VCT defender node.
+	StrongFour(p engine.Pos, c engine.Color) bool
 }
 
 // evalPosition is the evaluator as a Position.
@@ -49,6 +53,12 @@ func (e evalPosition) AppendGains(dst []engine.Pos, p engine.Pos, d int, c engin
 // HasNear is always true for the evaluator: its combos are kept for every
 // cell anyway, so the filter would save nothing.
 func (e evalPosition) HasNear(engine.Pos, engine.Color) bool { return true }
+
+// StrongFour reads the evaluator's combo.
+func (e evalPosition) StrongFour(p engine.Pos, c engine.Color) bool {
+	cb := e.Combo(p, c)
+	return cb == eval.ComboStraightFour || cb == eval.ComboDoubleFour
+}
 
 // Reader selects what answers the search's Position.
 type Reader uint8
