@@ -47,17 +47,38 @@ var winComboScore = [...]int32{
 	eval.ComboFive: 1 << 25,
 }
 
-// sortMoves orders a move list by score, best first, then by cell.
+// sortMoves orders a move list by score, best first, then by cell. The
+// order is total (no two moves share a cell), so any sort gives the same
+// list: short lists, most of them, go through an insertion sort written
+// out here, which costs a fraction of the generic sort's calls through
+// its comparison closure (4% of the VCT's time).
 func sortMoves(ms []winMove) {
-	slices.SortFunc(ms, func(a, b winMove) int {
-		if a.score != b.score {
-			if a.score > b.score {
-				return -1
+	if len(ms) > 16 {
+		slices.SortFunc(ms, func(a, b winMove) int {
+			if a.score != b.score {
+				if a.score > b.score {
+					return -1
+				}
+				return 1
 			}
-			return 1
+			return int(a.p - b.p)
+		})
+		return
+	}
+	for i := 1; i < len(ms); i++ {
+		m := ms[i]
+		j := i
+		for ; j > 0 && movesBefore(m, ms[j-1]); j-- {
+			ms[j] = ms[j-1]
 		}
-		return int(a.p - b.p)
-	})
+		ms[j] = m
+	}
+}
+
+// movesBefore reports whether a sorts before b: a higher score, or the
+// same score and a lower cell.
+func movesBefore(a, b winMove) bool {
+	return a.score > b.score || (a.score == b.score && a.p < b.p)
 }
 
 // minPos is the smallest cell of a non-empty list: a deterministic choice

@@ -2,6 +2,7 @@ package win
 
 import (
 	"context"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -125,4 +126,30 @@ func TestWinOrderByWork(t *testing.T) {
 		t.Errorf("the move with the most work, %s, is not tried first: %s is", winCell(w.b, last), winCell(w.b, ms[0].p))
 	}
 	w.keep(0, ms)
+}
+
+// TestSortMoves checks the written-out insertion sort against the
+// generic one on random lists of every short length and a few long ones.
+func TestSortMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for n := range 40 {
+		for range 50 {
+			ms := make([]winMove, n)
+			perm := rng.Perm(400)
+			for i := range ms {
+				ms[i] = winMove{engine.Pos(perm[i]), int32(rng.IntN(6)) << 18}
+			}
+			want := slices.Clone(ms)
+			slices.SortFunc(want, func(a, b winMove) int {
+				if a.score != b.score {
+					return int(b.score - a.score)
+				}
+				return int(a.p - b.p)
+			})
+			sortMoves(ms)
+			if !slices.Equal(ms, want) {
+				t.Fatalf("%d moves: %v, want %v", n, ms, want)
+			}
+		}
+	}
 }
