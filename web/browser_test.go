@@ -96,10 +96,14 @@ func TestBrowserPlaysRenju(t *testing.T) {
 		fail("loading the page", err)
 	}
 	// A renju position where j8 is a double three for black; black to move.
+	// The engine gets 3 s a move: on a starved machine (a niced test beside
+	// two matches) a 0.5 s turn could pass in the winning search, and the
+	// engine then answers in time without the tree's analysis this test
+	// looks for.
 	if err := chromedp.Do(ctx,
-		chromedp.Evaluate[chromedp.Void](`$("rule").value = "renju"; $("time").value = "0.5"`),
+		chromedp.Evaluate[chromedp.Void](`$("rule").value = "renju"; $("time").value = "3"`),
 		chromedp.Click(chromedp.ID("new")),
-		wait(`state.rule === "renju" && state.timeMs === 500`),
+		wait(`state.rule === "renju" && state.timeMs === 3000`),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector("#gamebox").nextElementSibling.nextElementSibling.open = true`),
 		chromedp.SetValue(chromedp.ID("record"), "h8a1i8o1j9a15j10o15"),
 		chromedp.Click(chromedp.ID("import")),
