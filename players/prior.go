@@ -24,9 +24,9 @@ import (
 // KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), and the winning search's shares
 // KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), the tree's
 // exploration constant KAKUGO_CPUCT and first-play reduction KAKUGO_FPU
-// (floatFromEnv), and for the
-// learned leaf value KAKUGO_VALUE_WEIGHTS and KAKUGO_VALUE_GAIN (loadValue). The other
-// players say on warn that they ignore a file of weights.
+// (floatFromEnv), and for the learned leaf value KAKUGO_VALUE_WEIGHTS and
+// KAKUGO_VALUE_GAIN (loadValue). The other players say on warn that they
+// ignore a file of weights.
 func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Player {
 	if !p.prior {
 		if weights != "" {
