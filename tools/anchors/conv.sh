@@ -5,14 +5,16 @@
 #
 #   tools/anchors/conv.sh NAME 'ENGINE COMMAND' WON.txt [TURN] [RULE]
 #
-# TURN defaults to 300ms, RULE to freestyle (renju for r15 positions).
+# TURN, in milliseconds with its unit (300ms, the default), is also the
+# over-budget line of the score; RULE defaults to freestyle (renju for r15
+# positions).
 # Writes the games to conv_NAME/ (one SGF per position, in file order) and
 # prints the score; compare two players' runs position by position with
 # `tools/anchors/games.py paired conv_A conv_B`. KAKUGO names the
 # pbrain-kakugo that runs `match` (default: the repository's build).
 set -eu
 if [ $# -lt 3 ]; then
-	sed -n '2,12p' "$0"
+	sed -n '2,14p' "$0"
 	exit 2
 fi
 name=$1 cmd=$2 won=$3 turn=${4:-300ms} rule=${5:-freestyle}

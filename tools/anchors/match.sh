@@ -32,8 +32,8 @@ pela) oe="name=pela cmd=$S/pbrain-pela" ;;
 	exit 2
 	;;
 esac
-# c-gomoku-cli splits cmd= at spaces only when the value is one argument
-# of its own; a wrapper keeps an engine command with flags whole.
+# A one-line wrapper script makes any engine command (flags, an env
+# prefix) a single executable path for c-gomoku-cli's cmd=.
 wrap=$(mktemp "${TMPDIR:-/tmp}/kakugo-engine.XXXXXX")
 trap 'rm -f "$wrap"' EXIT
 printf '#!/bin/sh\nexec %s "$@"\n' "$cmd" >"$wrap"
