@@ -21,6 +21,7 @@ var architectureLayers = map[string]int{
 	"search/internal/testpos": 1,
 	"protocol/manager":        1,
 	"tactics":                 1,
+	"search/ab":               2,
 	"search/threat":           2,
 	"training":                2,
 	"policydata":              2,

@@ -85,6 +85,8 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.CheckRest = 50 }),
 		kakugoSpec("kakugo-useturn", "the full player whose tree search goes on to its hard limit once its move cannot change, when no match clock keeps the time saved", true,
 			func(o *search.KakugoOptions) { o.UseTurn = true }),
+		kakugoSpec("kakugo-ab", "the full player with an alpha-beta search (package search/ab: iterative deepening, PVS, threat-restricted moves, a VCF quiescence, the learned value at the leaves) in place of the tree search; the winning search before it and the move check after it as in kakugo", true,
+			func(o *search.KakugoOptions) { o.AlphaBeta = true }),
 		kakugoSpec("kakugo-rest", "the full player that spends what a turn-only move leaves unused on the winning search: our VCT again where it stopped at its limit, then a longer check of the move", true,
 			func(o *search.KakugoOptions) { o.Rest = 1 }),
 		kakugoSpec("kakugo-restcheck", "the full player whose move check keeps 30% of the hard limit (15%) and may use it for each move it checks, and which spends what a turn-only move leaves unused on the winning search: our VCT again where it stopped at its limit, then a longer check of the move", true,

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/ab"
 	"github.com/kakugo/kakugo/search/mcts"
 )
 
@@ -82,6 +83,11 @@ type KakugoOptions struct {
 	// ending near the hard limit, more moves over the turn on a loaded
 	// machine (20 of 4,802 against 0 of 4,286); so not the default.
 	UseTurn bool
+	// AlphaBeta replaces the tree search by the alpha-beta search of
+	// package ab (iterative deepening to the soft limit, the learned
+	// value at its leaves), with the winning search before it and the
+	// move check after it as for the tree (kakugo_ab.go).
+	AlphaBeta bool
 	// Rest says whether the time a turn-only move leaves unused after the
 	// tree search and the move check goes to the winning search (our VCT
 	// where it stopped at its limit, then a longer check of the move; see
@@ -217,6 +223,9 @@ type Kakugo struct {
 
 	// vctOpen: this move's VCT search stopped at its limit (kakugoWin.open).
 	vctOpen bool
+
+	ab     *ab.Searcher // the alpha-beta search (KakugoOptions.AlphaBeta)
+	abBits int          // its table's size, log2 of the entries
 }
 
 // kakugoStats count one move's work, for the bench.
@@ -369,7 +378,13 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	if check && timed {
 		sbud = bud.Reserve(bud.Hard() * time.Duration(k.checkShareFor(lim)) / 100) // the check's time
 	}
-	move, ranked := k.search(ctx, b, lim, sbud, timed, allowed, nbest)
+	var move engine.Pos
+	var ranked []mcts.Ranked
+	if k.opt.AlphaBeta {
+		move, ranked = k.abSearch(ctx, e, lim, sbud, timed, allowed)
+	} else {
+		move, ranked = k.search(ctx, b, lim, sbud, timed, allowed, nbest)
+	}
 	var lost []engine.Pos
 	if check {
 		move, lost = k.checkMove(ctx, b, lim, bud, timed, move, ranked)
@@ -465,6 +480,18 @@ func (k *Kakugo) size(lim Limits) {
 		k.ttEntries = entries
 		k.prover, k.proverBusy = k.newProver(entries), nil
 		k.reply = nil
+	}
+	if k.opt.AlphaBeta {
+		// The alpha-beta table takes the tree's place: a quarter of the
+		// share, at most 32 MiB, in a power of two of 16-byte entries.
+		bits := 12
+		for bits < 21 && int64(16)<<(bits+1) <= (share-tt)/4 {
+			bits++
+		}
+		if k.ab == nil || k.abBits != bits {
+			k.ab, k.abBits = ab.New(ab.Options{Valuer: k.opt.Value, TableBits: bits}), bits
+		}
+		share = tt + (share-tt)/4 // the tree, unused, keeps a token size
 	}
 	nodes := (share - tt) / mcts.NodeBytes
 	if k.tree == nil {

@@ -1,0 +1,150 @@
+package ab
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/internal/testpos"
+)
+
+// abCases are positions with a known best move: fives, blocks, a VCF and
+// a double three, under the rules where the answer holds.
+var abCases = []struct {
+	name         string
+	rule         engine.Rule
+	black, white string
+	toMove       engine.Color
+	move         string // the move to play ("" : any but notMove)
+	notMove      string
+	proven       int // the expected Proven of the score (2: any)
+}{
+	{name: "five", rule: engine.Freestyle, black: "d8e8f8g8", white: "d9e9f9h8", toMove: engine.Black, move: "c8", proven: 1},
+	{name: "block the four", rule: engine.Freestyle, black: "d8e8f8g8", white: "d9e9f9h8", toMove: engine.White, move: "c8"},
+	{name: "two fives to stop", rule: engine.Freestyle, black: "d8e8f8g8h10", white: "d9e9f9a1a2", toMove: engine.White, proven: -1},
+	// White wins by a VCF of three moves (search/win's TestWinPNLeafOverBudget).
+	{name: "vcf", rule: engine.Freestyle, black: "g9k6e11k8k7i9j7j6g5e9h7e6", white: "e5g7f7k10h6i8e7h5j5k5i6", toMove: engine.White, proven: 1},
+	{name: "double three", rule: engine.Freestyle, black: "f8g8h6h7", white: "a1o1a15o15", toMove: engine.Black, move: "h8", proven: 1},
+	{name: "double three, renju: forbidden", rule: engine.Renju, black: "f8g8h6h7", white: "a1o1a15o15", toMove: engine.Black, notMove: "h8", proven: 2},
+	{name: "open three to parry", rule: engine.Freestyle, black: "f8g8h8a1", white: "f9g10a15", toMove: engine.White},
+}
+
+func TestSearchCases(t *testing.T) {
+	for _, tc := range abCases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := testpos.Stones(t, tc.rule, tc.black, tc.white, tc.toMove)
+			e := eval.Attach(b)
+			defer e.Detach()
+			hash, n := b.Hash(), b.MoveCount()
+			r := New(Options{TableBits: 14}).Search(e, Limits{MaxDepth: 6, MaxNodes: 2_000_000})
+			if r.Move == engine.NoPos {
+				t.Fatal("no move")
+			}
+			got := engine.FormatMove(b.XY(r.Move))
+			if tc.move != "" && got != tc.move {
+				t.Errorf("move %s (score %d), want %s", got, r.Score, tc.move)
+			}
+			if tc.notMove != "" && got == tc.notMove {
+				t.Errorf("played %s", got)
+			}
+			if tc.proven != 2 && Proven(r.Score) != tc.proven {
+				t.Errorf("score %d: proven %d, want %d", r.Score, Proven(r.Score), tc.proven)
+			}
+			if !b.Legal(r.Move) || (b.SideToMove() == engine.Black && e.Forbidden(r.Move)) {
+				t.Errorf("illegal move %s", got)
+			}
+			if b.Hash() != hash || b.MoveCount() != n {
+				t.Error("board not restored")
+			}
+			if tc.name == "open three to parry" {
+				// Only the three's defences: the four points of black.
+				ok := false
+				for _, p := range e.Fours(engine.Black) {
+					ok = ok || p == r.Move
+				}
+				if !ok {
+					t.Errorf("%s does not parry the open three", got)
+				}
+			}
+		})
+	}
+}
+
+// TestSearchRestores: on random positions of every rule the board, its
+// hash and the evaluator's incremental state are as they were after a
+// search, and a node limit gives the same search twice.
+func TestSearchRestores(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	rules := []engine.Rule{engine.Freestyle, engine.Exact, engine.Renju, engine.Caro}
+	for i := range 24 {
+		rule := rules[i%len(rules)]
+		size := 15
+		if i%5 == 0 {
+			size = 20
+		}
+		b := testpos.Random(rng, size, rule, 6+rng.IntN(30))
+		e := eval.Attach(b)
+		hash, n := b.Hash(), b.MoveCount()
+		lim := Limits{MaxNodes: 20000}
+		s := New(Options{TableBits: 12})
+		r1 := s.Search(e, lim)
+		if b.Hash() != hash || b.MoveCount() != n {
+			t.Fatalf("position %d (%v): board not restored", i, rule)
+		}
+		if err := e.Verify(); err != nil {
+			t.Fatalf("position %d (%v): evaluator: %v", i, rule, err)
+		}
+		r2 := New(Options{TableBits: 12}).Search(e, lim)
+		if r1.Move != r2.Move || r1.Nodes != r2.Nodes || r1.Score != r2.Score {
+			t.Fatalf("position %d: two searches differ: %v %d %d / %v %d %d", i, r1.Move, r1.Nodes, r1.Score, r2.Move, r2.Nodes, r2.Score)
+		}
+		if r1.Move == engine.NoPos || !b.Legal(r1.Move) {
+			t.Fatalf("position %d: move %v not legal", i, r1.Move)
+		}
+		e.Detach()
+	}
+}
+
+// TestSearchAllowed: the root keeps to the allowed moves.
+func TestSearchAllowed(t *testing.T) {
+	b := testpos.Stones(t, engine.Freestyle, "h8i9", "g7", engine.White)
+	e := eval.Attach(b)
+	defer e.Detach()
+	allowed := []engine.Pos{b.Pos(0, 0), b.Pos(14, 14)}
+	r := New(Options{TableBits: 12}).Search(e, Limits{MaxDepth: 3, Allowed: allowed})
+	if r.Move != allowed[0] && r.Move != allowed[1] {
+		t.Fatalf("move %s, not an allowed one", engine.FormatMove(b.XY(r.Move)))
+	}
+}
+
+// TestSearchHardLimit: a search with a hard limit stops (the bound here is
+// loose on purpose: the test must not fail on a loaded machine).
+func TestSearchHardLimit(t *testing.T) {
+	b := testpos.Random(rand.New(rand.NewPCG(7, 7)), 15, engine.Freestyle, 20)
+	e := eval.Attach(b)
+	defer e.Detach()
+	start := time.Now()
+	r := New(Options{}).Search(e, Limits{Hard: start.Add(30 * time.Millisecond), Soft: start.Add(20 * time.Millisecond)})
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("search took %v", d)
+	}
+	if r.Move == engine.NoPos {
+		t.Fatal("no move")
+	}
+}
+
+func TestMateScoreThroughTable(t *testing.T) {
+	for _, tc := range []struct{ score, ply int }{
+		{0, 3}, {500, 7}, {-999, 2}, {Mate - 5, 3}, {-(Mate - 8), 6}, {Mate - 1, 0},
+	} {
+		if got := fromTT(toTT(tc.score, tc.ply), tc.ply); got != tc.score {
+			t.Errorf("score %d at ply %d: %d after the table", tc.score, tc.ply, got)
+		}
+	}
+	// A mate stored at ply 4 reads, at ply 2, as two plies longer away.
+	if got := fromTT(toTT(Mate-9, 4), 2); got != Mate-7 {
+		t.Errorf("mate moved to ply 2: %d, want %d", got, Mate-7)
+	}
+}

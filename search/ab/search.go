@@ -1,0 +1,252 @@
+package ab
+
+import (
+	"math"
+
+	"github.com/kakugo/kakugo/engine"
+)
+
+// search is the principal variation search of the node at ply with depth
+// plies left, inside (alpha, beta).
+func (s *Searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
+	s.pvLen[ply] = 0
+	if s.poll() {
+		return 0
+	}
+	b, e := s.b, s.e
+	me := b.SideToMove()
+	if len(e.Fives(me)) > 0 {
+		return Mate - ply - 1
+	}
+	if b.Full() {
+		return 0
+	}
+	if ply >= maxPly {
+		return s.evaluate()
+	}
+	// Mate distance: no line from here beats a five at the next move.
+	alpha = max(alpha, -(Mate - ply))
+	beta = min(beta, Mate-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	if depth <= 0 {
+		return s.qsearch(alpha, beta, ply, 0)
+	}
+	key := b.Hash()
+	ttMove := engine.NoPos
+	if t, ok := s.tt.probe(key); ok {
+		ttMove = engine.Pos(t.move)
+		if !pvNode && int(t.depth) >= depth {
+			sc := fromTT(int(t.score), ply)
+			switch {
+			case t.bound == boundExact,
+				t.bound == boundLower && sc >= beta,
+				t.bound == boundUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+	ms, kind := s.gen(ply, ttMove, s.opt.Width)
+	switch kind {
+	case genLost:
+		return -(Mate - ply - 2)
+	case genForced:
+		depth++ // a forced block costs no depth
+	}
+	if len(ms) == 0 {
+		return 0
+	}
+	// gen's list lives in s.moves[ply]; deeper nodes use other rows.
+	alpha0 := alpha
+	best, bestMove := -inf, engine.NoPos
+	for i, m := range ms {
+		p := m.p
+		quiet := kind == genMoves && !s.tactical(p, me)
+		s.make(p)
+		var score int
+		if i == 0 {
+			score = -s.search(depth-1, -beta, -alpha, ply+1, pvNode)
+		} else {
+			if quiet && !pvNode && depth <= 3 && i >= lateMoves[depth] {
+				s.unmake(p)
+				break // late quiet moves of a shallow node: left out
+			}
+			r := 0
+			if quiet && depth >= 2 && i >= 2 {
+				r = reduction(depth, i)
+				if pvNode {
+					r--
+				}
+				r = max(0, min(r, depth-1))
+			}
+			score = -s.search(depth-1-r, -alpha-1, -alpha, ply+1, false)
+			if score > alpha && r > 0 && !s.stop {
+				score = -s.search(depth-1, -alpha-1, -alpha, ply+1, false)
+			}
+			if score > alpha && score < beta && pvNode && !s.stop {
+				score = -s.search(depth-1, -beta, -alpha, ply+1, true)
+			}
+		}
+		s.unmake(p)
+		if s.stop {
+			return 0
+		}
+		if score > best {
+			best, bestMove = score, p
+			if score > alpha {
+				alpha = score
+				if pvNode {
+					s.setPV(ply, p)
+				}
+				if score >= beta {
+					if quiet {
+						s.noteCut(ply, p, depth)
+					}
+					break
+				}
+			}
+		}
+	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > alpha0:
+		bound = boundExact
+	}
+	s.tt.store(key, bestMove, toTT(best, ply), depth, bound, noStatic)
+	return best
+}
+
+// noteCut records a quiet move that cut off: a killer of its ply and a
+// history bonus.
+func (s *Searcher) noteCut(ply int, p engine.Pos, depth int) {
+	if s.killers[ply][0] != p {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = p
+	}
+	s.hist[p] = min(s.hist[p]+int32(depth*depth), 1<<20)
+}
+
+// qsearch values a leaf: the side to move may stand on the leaf's value or
+// play its fours (each forces the block, which the next node plays), so a
+// VCF within qFours fours is seen. A five point of the opponent must be
+// blocked first.
+func (s *Searcher) qsearch(alpha, beta, ply, fours int) int {
+	s.pvLen[ply] = 0
+	s.qnodes++
+	if s.poll() {
+		return 0
+	}
+	b, e := s.b, s.e
+	me := b.SideToMove()
+	op := me.Opp()
+	if len(e.Fives(me)) > 0 {
+		return Mate - ply - 1
+	}
+	if b.Full() {
+		return 0
+	}
+	if ply >= maxPly {
+		return s.evaluate()
+	}
+	if fives := e.Fives(op); len(fives) > 0 {
+		if b.Rule() == engine.Caro {
+			return s.evaluate()
+		}
+		if len(fives) > 1 || !s.legal(fives[0], me) {
+			return -(Mate - ply - 2)
+		}
+		p := fives[0]
+		s.make(p)
+		score := -s.qsearch(-beta, -alpha, ply+1, fours)
+		s.unmake(p)
+		return score
+	}
+	key := b.Hash()
+	stand := noStatic
+	if t, ok := s.tt.probe(key); ok {
+		sc := fromTT(int(t.score), ply)
+		switch {
+		case t.bound == boundExact,
+			t.bound == boundLower && sc >= beta,
+			t.bound == boundUpper && sc <= alpha:
+			return sc
+		}
+		stand = int(t.static)
+	}
+	if stand == noStatic {
+		stand = s.evaluate()
+	}
+	if stand >= beta || fours >= qFours {
+		return stand
+	}
+	best, bestMove := stand, engine.NoPos
+	alpha0 := alpha
+	alpha = max(alpha, stand)
+	// The fours, strongest first: a straight four or a four-three
+	// decides at once.
+	ms := s.moves[ply][:0]
+	for _, p := range e.Fours(me) {
+		if s.legal(p, me) {
+			ms = append(ms, scored{p, int32(e.Combo(p, me))})
+		}
+	}
+	if len(ms) > 1 {
+		insertionSort(ms)
+	}
+	s.moves[ply] = ms
+	for _, m := range ms {
+		if m.score < s.qMin {
+			continue // a plain four, or a renju black point that is no four for black
+		}
+		s.make(m.p)
+		score := -s.qsearch(-beta, -alpha, ply+1, fours+1)
+		s.unmake(m.p)
+		if s.stop {
+			return 0
+		}
+		if score > best {
+			best, bestMove = score, m.p
+			if score > alpha {
+				alpha = score
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > alpha0:
+		bound = boundExact
+	}
+	s.tt.store(key, bestMove, toTT(best, ply), 0, bound, stand)
+	return best
+}
+
+// insertionSort orders moves by score, best first, then by cell.
+func insertionSort(ms []scored) {
+	for i := 1; i < len(ms); i++ {
+		m := ms[i]
+		j := i
+		for ; j > 0 && (ms[j-1].score < m.score || (ms[j-1].score == m.score && ms[j-1].p > m.p)); j-- {
+			ms[j] = ms[j-1]
+		}
+		ms[j] = m
+	}
+}
+
+// lateMoves is how many moves a non-PV node searches at depth 1 to 3
+// before it leaves the remaining quiet ones out (the list is ordered by
+// threat and potential, so the late ones rarely matter there).
+var lateMoves = [4]int{0, 8, 12, 16}
+
+// reduction is the late-move reduction of the i-th move at depth:
+// logarithmic in both, as the chess and gomoku engines have it.
+func reduction(depth, i int) int {
+	return int(0.5 + math.Log(float64(depth))*math.Log(float64(i))/1.6)
+}
