@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/kakugo/kakugo/nn"
 	"github.com/kakugo/kakugo/prior"
@@ -22,7 +23,9 @@ import (
 // count does, so that a match can give two instances of one binary
 // different settings: KAKUGO_NN_VISITS (mcts.PolicyOptions.Visits) and
 // KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), and the winning search's shares
-// KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), the tree's
+// KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), the
+// alpha-beta player's policy depth KAKUGO_AB_POLICY (ABPolicyDepth) and
+// pruning KAKUGO_AB_PRUNE ("null", "fut" or both), the tree's
 // exploration constant KAKUGO_CPUCT and first-play reduction KAKUGO_FPU
 // (floatFromEnv), and for the learned leaf value KAKUGO_VALUE_WEIGHTS and
 // KAKUGO_VALUE_GAIN (loadValue). The other players say on warn that they
@@ -45,6 +48,16 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 	opt.CheckShare = percentFromEnv(os.Getenv, "KAKUGO_CHECK_SHARE", warn)
 	opt.CPuct = floatFromEnv(os.Getenv, "KAKUGO_CPUCT", 10, warn)
 	opt.FPUReduction = floatFromEnv(os.Getenv, "KAKUGO_FPU", 2, warn)
+	if v := os.Getenv("KAKUGO_AB_POLICY"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil && n >= -1 && n < 64 {
+			opt.ABPolicyDepth = n
+		} else {
+			fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_AB_POLICY=%q: not an integer in [-1, 64); default used\n", v)
+		}
+	}
+	if v := os.Getenv("KAKUGO_AB_PRUNE"); v != "" {
+		opt.ABNullMove, opt.ABFutility = strings.Contains(v, "null"), strings.Contains(v, "fut")
+	}
 	if opt.Policy.Visits == 0 && !nn.Accelerated() {
 		// Plain Go kernels: a call costs ten times more, and asking at 30
 		// visits spends more search than it gains; 300 was the best

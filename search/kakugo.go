@@ -88,6 +88,13 @@ type KakugoOptions struct {
 	// value at its leaves), with the winning search before it and the
 	// move check after it as for the tree (kakugo_ab.go).
 	AlphaBeta bool
+	// ABPolicyDepth: the alpha-beta search orders the moves of the root
+	// and of the nodes with at least this many plies left by NewPolicy's
+	// priors (0: the root only; negative: nowhere).
+	ABPolicyDepth int
+	// ABNullMove and ABFutility turn on the alpha-beta search's null-move
+	// and futility pruning (ab.Options).
+	ABNullMove, ABFutility bool
 	// Rest says whether the time a turn-only move leaves unused after the
 	// tree search and the move check goes to the winning search (our VCT
 	// where it stopped at its limit, then a longer check of the move; see
@@ -489,7 +496,12 @@ func (k *Kakugo) size(lim Limits) {
 			bits++
 		}
 		if k.ab == nil || k.abBits != bits {
-			k.ab, k.abBits = ab.New(ab.Options{Valuer: k.opt.Value, TableBits: bits}), bits
+			o := ab.Options{Valuer: k.opt.Value, TableBits: bits, PolicyDepth: k.opt.ABPolicyDepth,
+				NullMove: k.opt.ABNullMove, Futility: k.opt.ABFutility}
+			if k.opt.NewPolicy != nil && k.opt.ABPolicyDepth >= 0 {
+				o.Policy = k.opt.NewPolicy()
+			}
+			k.ab, k.abBits = ab.New(o), bits
 		}
 		share = tt + (share-tt)/4 // the tree, unused, keeps a token size
 	}

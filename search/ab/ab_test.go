@@ -2,6 +2,7 @@ package ab
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -19,7 +20,8 @@ var abCases = []struct {
 	toMove       engine.Color
 	move         string // the move to play ("" : any but notMove)
 	notMove      string
-	proven       int // the expected Proven of the score (2: any)
+	proven       int  // the expected Proven of the score (2: any)
+	parry        bool // the move must be one of black's four points
 }{
 	{name: "five", rule: engine.Freestyle, black: "d8e8f8g8", white: "d9e9f9h8", toMove: engine.Black, move: "c8", proven: 1},
 	{name: "block the four", rule: engine.Freestyle, black: "d8e8f8g8", white: "d9e9f9h8", toMove: engine.White, move: "c8"},
@@ -28,47 +30,53 @@ var abCases = []struct {
 	{name: "vcf", rule: engine.Freestyle, black: "g9k6e11k8k7i9j7j6g5e9h7e6", white: "e5g7f7k10h6i8e7h5j5k5i6", toMove: engine.White, proven: 1},
 	{name: "double three", rule: engine.Freestyle, black: "f8g8h6h7", white: "a1o1a15o15", toMove: engine.Black, move: "h8", proven: 1},
 	{name: "double three, renju: forbidden", rule: engine.Renju, black: "f8g8h6h7", white: "a1o1a15o15", toMove: engine.Black, notMove: "h8", proven: 2},
-	{name: "open three to parry", rule: engine.Freestyle, black: "f8g8h8a1", white: "f9g10a15", toMove: engine.White},
+	{name: "open three to parry", rule: engine.Freestyle, black: "f8g8h8a1", white: "f9g10a15", toMove: engine.White, parry: true},
+}
+
+// abOptionSets are the searches the tests run: the default, with every
+// pruning on, and with plain fours in the quiescence search.
+var abOptionSets = []struct {
+	name string
+	opt  Options
+}{
+	{"default", Options{TableBits: 14}},
+	{"pruning", Options{TableBits: 14, NullMove: true, Futility: true}},
+	{"plain fours", Options{TableBits: 14, PlainFours: true}},
 }
 
 func TestSearchCases(t *testing.T) {
-	for _, tc := range abCases {
-		t.Run(tc.name, func(t *testing.T) {
-			b := testpos.Stones(t, tc.rule, tc.black, tc.white, tc.toMove)
-			e := eval.Attach(b)
-			defer e.Detach()
-			hash, n := b.Hash(), b.MoveCount()
-			r := New(Options{TableBits: 14}).Search(e, Limits{MaxDepth: 6, MaxNodes: 2_000_000})
-			if r.Move == engine.NoPos {
-				t.Fatal("no move")
-			}
-			got := engine.FormatMove(b.XY(r.Move))
-			if tc.move != "" && got != tc.move {
-				t.Errorf("move %s (score %d), want %s", got, r.Score, tc.move)
-			}
-			if tc.notMove != "" && got == tc.notMove {
-				t.Errorf("played %s", got)
-			}
-			if tc.proven != 2 && Proven(r.Score) != tc.proven {
-				t.Errorf("score %d: proven %d, want %d", r.Score, Proven(r.Score), tc.proven)
-			}
-			if !b.Legal(r.Move) || (b.SideToMove() == engine.Black && e.Forbidden(r.Move)) {
-				t.Errorf("illegal move %s", got)
-			}
-			if b.Hash() != hash || b.MoveCount() != n {
-				t.Error("board not restored")
-			}
-			if tc.name == "open three to parry" {
-				// Only the three's defences: the four points of black.
-				ok := false
-				for _, p := range e.Fours(engine.Black) {
-					ok = ok || p == r.Move
+	for _, set := range abOptionSets {
+		for _, tc := range abCases {
+			t.Run(set.name+"/"+tc.name, func(t *testing.T) {
+				b := testpos.Stones(t, tc.rule, tc.black, tc.white, tc.toMove)
+				e := eval.Attach(b)
+				defer e.Detach()
+				hash, n := b.Hash(), b.MoveCount()
+				r := New(set.opt).Search(e, Limits{MaxDepth: 6, MaxNodes: 2_000_000})
+				if r.Move == engine.NoPos {
+					t.Fatal("no move")
 				}
-				if !ok {
-					t.Errorf("%s does not parry the open three", got)
+				got := engine.FormatMove(b.XY(r.Move))
+				if tc.move != "" && got != tc.move {
+					t.Errorf("move %s (score %d), want %s", got, r.Score, tc.move)
 				}
-			}
-		})
+				if tc.notMove != "" && got == tc.notMove {
+					t.Errorf("played %s", got)
+				}
+				if tc.proven != 2 && Proven(r.Score) != tc.proven {
+					t.Errorf("score %d: proven %d, want %d", r.Score, Proven(r.Score), tc.proven)
+				}
+				if !b.Legal(r.Move) || (b.SideToMove() == engine.Black && e.Forbidden(r.Move)) {
+					t.Errorf("illegal move %s", got)
+				}
+				if b.Hash() != hash || b.MoveCount() != n {
+					t.Error("board not restored")
+				}
+				if tc.parry && !slices.Contains(e.Fours(engine.Black), r.Move) {
+					t.Errorf("%s does not parry the open three (black's four points)", got)
+				}
+			})
+		}
 	}
 }
 
@@ -88,15 +96,15 @@ func TestSearchRestores(t *testing.T) {
 		e := eval.Attach(b)
 		hash, n := b.Hash(), b.MoveCount()
 		lim := Limits{MaxNodes: 20000}
-		s := New(Options{TableBits: 12})
-		r1 := s.Search(e, lim)
+		opt := abOptionSets[i%len(abOptionSets)].opt
+		r1 := New(opt).Search(e, lim)
 		if b.Hash() != hash || b.MoveCount() != n {
 			t.Fatalf("position %d (%v): board not restored", i, rule)
 		}
 		if err := e.Verify(); err != nil {
 			t.Fatalf("position %d (%v): evaluator: %v", i, rule, err)
 		}
-		r2 := New(Options{TableBits: 12}).Search(e, lim)
+		r2 := New(opt).Search(e, lim)
 		if r1.Move != r2.Move || r1.Nodes != r2.Nodes || r1.Score != r2.Score {
 			t.Fatalf("position %d: two searches differ: %v %d %d / %v %d %d", i, r1.Move, r1.Nodes, r1.Score, r2.Move, r2.Nodes, r2.Score)
 		}
@@ -147,4 +155,24 @@ func TestMateScoreThroughTable(t *testing.T) {
 	if got := fromTT(toTT(Mate-9, 4), 2); got != Mate-7 {
 		t.Errorf("mate moved to ply 2: %d, want %d", got, Mate-7)
 	}
+}
+
+// BenchmarkSearch searches 12 random middle-game positions to depth 7
+// (the default options, a fresh table each); nodes/op is a signature of
+// the search's shape.
+func BenchmarkSearch(b *testing.B) {
+	rng := rand.New(rand.NewPCG(11, 13))
+	var pos []*engine.Board
+	for range 12 {
+		pos = append(pos, testpos.Random(rng, 15, engine.Freestyle, 16+rng.IntN(20)))
+	}
+	var nodes int64
+	for b.Loop() {
+		for _, bd := range pos {
+			e := eval.Attach(bd)
+			nodes += New(Options{TableBits: 16}).Search(e, Limits{MaxDepth: 7}).Nodes
+			e.Detach()
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }

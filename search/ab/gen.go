@@ -98,7 +98,7 @@ func (s *Searcher) moveScore(p engine.Pos, me, op engine.Color) int32 {
 // at most width quiet ones (0: all), the table's move first. Under caro a
 // five can also be stopped away from its five point, so there the blocks
 // are not narrowed: a move that leaves the five loses at the next node.
-func (s *Searcher) gen(ply int, ttMove engine.Pos, width int) ([]scored, genKind) {
+func (s *Searcher) gen(ply, depth int, ttMove engine.Pos, width int) ([]scored, genKind) {
 	b, e := s.b, s.e
 	me := b.SideToMove()
 	op := me.Opp()
@@ -149,6 +149,9 @@ func (s *Searcher) gen(ply int, ttMove engine.Pos, width int) ([]scored, genKind
 			return ms, genLost // only forbidden points are left near the stones
 		}
 	}
+	if kind == genMoves && s.opt.Policy != nil && (ply == 0 || (s.opt.PolicyDepth > 0 && depth >= s.opt.PolicyDepth)) {
+		s.policyOrder(ms)
+	}
 	for i := range ms {
 		if ms[i].p == ttMove {
 			ms[i].score = 1 << 30
@@ -187,4 +190,26 @@ func openThree(e *eval.Evaluator, c engine.Color) bool {
 // open three: such moves are not reduced.
 func (s *Searcher) tactical(p engine.Pos, me engine.Color) bool {
 	return s.e.Combo(p, me) >= eval.ComboOpenThree || s.e.Combo(p, me.Opp()) >= eval.ComboOpenThree
+}
+
+// policyOrder replaces the moves' scores by the policy's priors, keeping
+// the moves that win by force (double threes and stronger for the side to
+// move) first in their own order.
+func (s *Searcher) policyOrder(ms []scored) {
+	s.pmoves, s.pprobs = s.pmoves[:0], s.pprobs[:0]
+	for _, m := range ms {
+		s.pmoves = append(s.pmoves, m.p)
+		s.pprobs = append(s.pprobs, 0)
+	}
+	if !s.opt.Policy.Priors(s.b, s.pmoves, s.pprobs) {
+		return
+	}
+	me := s.b.SideToMove()
+	for i := range ms {
+		if s.e.Combo(ms[i].p, me) >= eval.ComboDoubleThree {
+			ms[i].score += 1 << 24
+			continue
+		}
+		ms[i].score = int32(s.pprobs[i] * (1 << 20))
+	}
 }

@@ -47,7 +47,7 @@ func (s *Searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
 			}
 		}
 	}
-	ms, kind := s.gen(ply, ttMove, s.opt.Width)
+	ms, kind := s.gen(ply, depth, ttMove, s.opt.Width)
 	switch kind {
 	case genLost:
 		return -(Mate - ply - 2)
@@ -57,21 +57,38 @@ func (s *Searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
 	if len(ms) == 0 {
 		return 0
 	}
+	stand := noStatic
+	if kind == genMoves && !pvNode && beta < winBound && alpha > -winBound &&
+		((s.opt.NullMove && depth >= 3) || (s.opt.Futility && depth <= 2)) {
+		stand = s.static(key)
+		if s.opt.NullMove && depth >= 3 && stand >= beta {
+			op := me.Opp()
+			b.SetSideToMove(op)
+			score := -s.search(depth-1-nullReduction(depth), -beta, -beta+1, ply+1, false)
+			b.SetSideToMove(me)
+			if s.stop {
+				return 0
+			}
+			if score >= beta {
+				return min(score, winBound-1)
+			}
+		}
+	}
+	futile := s.opt.Futility && depth <= 2 && stand != noStatic && stand+futilityMargin[depth] <= alpha
 	// gen's list lives in s.moves[ply]; deeper nodes use other rows.
 	alpha0 := alpha
 	best, bestMove := -inf, engine.NoPos
 	for i, m := range ms {
 		p := m.p
 		quiet := kind == genMoves && !s.tactical(p, me)
+		if i > 0 && quiet && !pvNode && ((depth <= 3 && i >= lateMoves[depth]) || futile) {
+			continue // late or futile quiet moves of a shallow node: left out
+		}
 		s.make(p)
 		var score int
 		if i == 0 {
 			score = -s.search(depth-1, -beta, -alpha, ply+1, pvNode)
 		} else {
-			if quiet && !pvNode && depth <= 3 && i >= lateMoves[depth] {
-				s.unmake(p)
-				break // late quiet moves of a shallow node: left out
-			}
 			r := 0
 			if quiet && depth >= 2 && i >= 2 {
 				r = reduction(depth, i)
@@ -249,4 +266,22 @@ var lateMoves = [4]int{0, 8, 12, 16}
 // logarithmic in both, as the chess and gomoku engines have it.
 func reduction(depth, i int) int {
 	return int(0.5 + math.Log(float64(depth))*math.Log(float64(i))/1.6)
+}
+
+// futilityMargin is how far under alpha a node's leaf value must be, one
+// or two plies from the horizon, to leave its quiet moves out.
+var futilityMargin = [3]int{0, 150, 300}
+
+// nullReduction is the null move's depth reduction.
+func nullReduction(depth int) int { return 2 + depth/4 }
+
+// static is the leaf value of the node keyed key: from the table when an
+// earlier visit stored it, else evaluated and stored.
+func (s *Searcher) static(key uint64) int {
+	if v, ok := s.tt.staticOf(key); ok {
+		return v
+	}
+	v := s.evaluate()
+	s.tt.setStatic(key, v)
+	return v
 }

@@ -45,7 +45,7 @@ func newTable(bits int) *table {
 
 func (t *table) probe(key uint64) (ttEntry, bool) {
 	e := t.slots[key&t.mask]
-	return e, e.key == key && e.bound != boundNone
+	return e, e.key == key && (e.bound != boundNone || e.static != noStatic)
 }
 
 func (t *table) store(key uint64, move engine.Pos, score, depth int, bound uint8, static int) {
@@ -92,4 +92,21 @@ func fromTT(score, ply int) int {
 		return score + ply
 	}
 	return score
+}
+
+// setStatic records the leaf value of the position keyed key: in its
+// entry, or in a fresh entry with no bound when the slot holds another
+// position.
+func (t *table) setStatic(key uint64, v int) {
+	e := &t.slots[key&t.mask]
+	if e.key != key {
+		*e = ttEntry{key: key, move: int16(engine.NoPos), depth: -1, bound: boundNone}
+	}
+	e.static = int16(v)
+}
+
+// staticOf is the leaf value stored for the position keyed key, if any.
+func (t *table) staticOf(key uint64) (int, bool) {
+	e := &t.slots[key&t.mask]
+	return int(e.static), e.key == key && e.static != noStatic
 }
