@@ -11,6 +11,7 @@ import (
 	"github.com/kakugo/kakugo/prior"
 	"github.com/kakugo/kakugo/protocol"
 	"github.com/kakugo/kakugo/search"
+	"github.com/kakugo/kakugo/search/ab"
 	"github.com/kakugo/kakugo/search/mcts"
 	"github.com/kakugo/kakugo/value"
 )
@@ -57,6 +58,14 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 	}
 	if v := os.Getenv("KAKUGO_AB_PRUNE"); v != "" {
 		opt.ABNullMove, opt.ABFutility = strings.Contains(v, "null"), strings.Contains(v, "fut")
+	}
+	if v := os.Getenv("KAKUGO_AB"); v != "" {
+		o, err := abOptionsFrom(v)
+		if err != nil {
+			fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_AB=%q: %v; defaults used\n", v, err)
+		} else {
+			opt.AB = &o
+		}
 	}
 	if opt.Policy.Visits == 0 && !nn.Accelerated() {
 		// Plain Go kernels: a call costs ten times more, and asking at 30
@@ -173,4 +182,42 @@ func policyOptionsFromEnv(getenv func(string) string, warn io.Writer) mcts.Polic
 		o.Mix = x
 	}
 	return o
+}
+
+// abOptionsFrom reads the alpha-beta search's tuning from a list such as
+// "width=16,lmr=1.2,late=6/10/14,plainfours" (KAKUGO_AB).
+func abOptionsFrom(v string) (ab.Options, error) {
+	var o ab.Options
+	for _, f := range strings.Split(v, ",") {
+		key, val, _ := strings.Cut(strings.TrimSpace(f), "=")
+		var err error
+		switch key {
+		case "width":
+			o.Width, err = strconv.Atoi(val)
+		case "lmr":
+			o.LMRDivisor, err = strconv.ParseFloat(val, 64)
+		case "late":
+			parts := strings.Split(val, "/")
+			if len(parts) != 3 {
+				return o, fmt.Errorf("late=%s: want three counts a/b/c", val)
+			}
+			for i, p := range parts {
+				if o.LateMoves[i+1], err = strconv.Atoi(p); err != nil {
+					break
+				}
+			}
+		case "plainfours":
+			o.PlainFours = true
+		case "null":
+			o.NullMove = true
+		case "fut":
+			o.Futility = true
+		default:
+			return o, fmt.Errorf("unknown setting %q", key)
+		}
+		if err != nil {
+			return o, fmt.Errorf("%s: %v", f, err)
+		}
+	}
+	return o, nil
 }

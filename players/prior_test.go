@@ -10,6 +10,7 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/search"
+	"github.com/kakugo/kakugo/search/ab"
 	"github.com/kakugo/kakugo/search/mcts"
 	"github.com/kakugo/kakugo/value"
 	"github.com/kakugo/kakugo/weights"
@@ -209,4 +210,38 @@ func TestLoadValue(t *testing.T) {
 			t.Errorf("%s: %T, want a full player with %v leaves", name, p, want)
 		}
 	}
+}
+
+// TestABOptionsFrom: KAKUGO_AB's settings, and the errors of bad ones.
+func TestABOptionsFrom(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want ab.Options
+		bad  bool
+	}{
+		{in: "width=16", want: ab.Options{Width: 16}},
+		{in: "lmr=1.2, late=6/10/14", want: ab.Options{LMRDivisor: 1.2, LateMoves: [4]int{0, 6, 10, 14}}},
+		{in: "plainfours,null,fut", want: ab.Options{PlainFours: true, NullMove: true, Futility: true}},
+		{in: "width=x", bad: true},
+		{in: "late=6/10", bad: true},
+		{in: "late=6/x/9", bad: true},
+		{in: "depth=3", bad: true},
+	} {
+		got, err := abOptionsFrom(tc.in)
+		if (err != nil) != tc.bad {
+			t.Errorf("%q: error %v, want an error: %v", tc.in, err, tc.bad)
+			continue
+		}
+		if !tc.bad && got != tc.want {
+			t.Errorf("%q: %+v, want %+v", tc.in, got, tc.want)
+		}
+	}
+}
+
+// FuzzABOptionsFrom: no input makes the reader panic.
+func FuzzABOptionsFrom(f *testing.F) {
+	for _, s := range []string{"width=16", "lmr=1.2,late=6/10/14", "late=//", "=,=", "plainfours"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { _, _ = abOptionsFrom(s) })
 }

@@ -95,6 +95,10 @@ type KakugoOptions struct {
 	// ABNullMove and ABFutility turn on the alpha-beta search's null-move
 	// and futility pruning (ab.Options).
 	ABNullMove, ABFutility bool
+	// AB, when not nil, is the alpha-beta search's options as a whole
+	// (tuning: KAKUGO_AB); the fields above fill in its Valuer, Policy,
+	// PolicyDepth, NullMove and Futility.
+	AB *ab.Options
 	// Rest says whether the time a turn-only move leaves unused after the
 	// tree search and the move check goes to the winning search (our VCT
 	// where it stopped at its limit, then a longer check of the move; see
@@ -496,8 +500,12 @@ func (k *Kakugo) size(lim Limits) {
 			bits++
 		}
 		if k.ab == nil || k.abBits != bits {
-			o := ab.Options{Valuer: k.opt.Value, TableBits: bits, PolicyDepth: k.opt.ABPolicyDepth,
-				NullMove: k.opt.ABNullMove, Futility: k.opt.ABFutility}
+			var o ab.Options
+			if k.opt.AB != nil {
+				o = *k.opt.AB
+			}
+			o.Valuer, o.TableBits, o.PolicyDepth = k.opt.Value, bits, k.opt.ABPolicyDepth
+			o.NullMove, o.Futility = o.NullMove || k.opt.ABNullMove, o.Futility || k.opt.ABFutility
 			if k.opt.NewPolicy != nil && k.opt.ABPolicyDepth >= 0 {
 				o.Policy = k.opt.NewPolicy()
 			}

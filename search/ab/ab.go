@@ -65,6 +65,12 @@ type Options struct {
 	// Futility: a node one or two plies from the horizon whose leaf value
 	// is far under alpha leaves its quiet moves out.
 	Futility bool
+	// LMRDivisor divides the late-move reduction ln(depth)·ln(index) (0:
+	// 1.6; smaller reduces more). LateMoves[d] is how many moves a non-PV
+	// node d plies from the horizon (d = 1..3) searches before it leaves
+	// the other quiet ones out (zero: 8, 12, 16).
+	LMRDivisor float64
+	LateMoves  [4]int
 }
 
 // Policy gives prior probabilities of moves (package mcts's Policy has
@@ -134,6 +140,8 @@ type Searcher struct {
 	nodes  int64
 	qnodes int64 // the nodes of the quiescence search among them
 	qMin   int32 // the weakest combo the quiescence search plays
+	lmr    float64
+	late   [4]int
 	stop   bool
 
 	moves   [maxPly + 1][]scored
@@ -156,7 +164,14 @@ func New(opt Options) *Searcher {
 	if opt.Width <= 0 {
 		opt.Width = 24
 	}
-	s := &Searcher{opt: opt, tt: newTable(opt.TableBits), qMin: int32(eval.ComboFourThree)}
+	s := &Searcher{opt: opt, tt: newTable(opt.TableBits), qMin: int32(eval.ComboFourThree),
+		lmr: opt.LMRDivisor, late: opt.LateMoves}
+	if s.lmr <= 0 {
+		s.lmr = lmrDivisor
+	}
+	if s.late == [4]int{} {
+		s.late = lateMoves
+	}
 	if opt.PlainFours {
 		s.qMin = int32(eval.ComboFour)
 	}

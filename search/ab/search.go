@@ -81,7 +81,7 @@ func (s *Searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
 	for i, m := range ms {
 		p := m.p
 		quiet := kind == genMoves && !s.tactical(p, me)
-		if i > 0 && quiet && !pvNode && ((depth <= 3 && i >= lateMoves[depth]) || futile) {
+		if i > 0 && quiet && !pvNode && ((depth <= 3 && i >= s.late[depth]) || futile) {
 			continue // late or futile quiet moves of a shallow node: left out
 		}
 		s.make(p)
@@ -91,7 +91,7 @@ func (s *Searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
 		} else {
 			r := 0
 			if quiet && depth >= 2 && i >= 2 {
-				r = reduction(depth, i)
+				r = s.reduction(depth, i)
 				if pvNode {
 					r--
 				}
@@ -259,13 +259,17 @@ func insertionSort(ms []scored) {
 
 // lateMoves is how many moves a non-PV node searches at depth 1 to 3
 // before it leaves the remaining quiet ones out (the list is ordered by
-// threat and potential, so the late ones rarely matter there).
+// threat and potential, so the late ones rarely matter there); the
+// default of Options.LateMoves.
 var lateMoves = [4]int{0, 8, 12, 16}
+
+// lmrDivisor is the default of Options.LMRDivisor.
+const lmrDivisor = 1.6
 
 // reduction is the late-move reduction of the i-th move at depth:
 // logarithmic in both, as the chess and gomoku engines have it.
-func reduction(depth, i int) int {
-	return int(0.5 + math.Log(float64(depth))*math.Log(float64(i))/1.6)
+func (s *Searcher) reduction(depth, i int) int {
+	return int(0.5 + math.Log(float64(depth))*math.Log(float64(i))/s.lmr)
 }
 
 // futilityMargin is how far under alpha a node's leaf value must be, one
