@@ -35,18 +35,23 @@ func (k *Kakugo) abSearch(ctx context.Context, e *eval.Evaluator, lim Limits, bu
 	if res.Move == engine.NoPos {
 		return kakugoChoice(e, allowed), nil
 	}
+	// Mate scores are the search's verdicts, not proofs (quiet moves are
+	// cut below the root, for both sides). The ranking marks the moves it
+	// found lost, which the move check then skips as it skips the tree's
+	// proven losses, but never a win: a win must not spare a move the
+	// check.
 	ranked := make([]mcts.Ranked, 0, len(res.Root))
 	for i, r := range res.Root {
 		proof := int32(0)
-		if i == 0 || ab.Proven(r.Score) < 0 { // the others' scores are upper bounds
-			proof = int32(ab.Proven(r.Score))
+		if ab.Proven(r.Score) < 0 {
+			proof = -1
 		}
 		ranked = append(ranked, mcts.Ranked{Move: r.Move, Visits: int32(len(res.Root) - i),
 			Value: math.Max(-1, math.Min(1, float64(r.Score)/1000)), Proof: proof})
 	}
 	if lim.Info != nil {
 		ev := fmt.Sprintf("%.2f", (ranked[0].Value+1)/2)
-		switch ranked[0].Proof {
+		switch ab.Proven(res.Score) {
 		case 1:
 			ev = "win"
 		case -1:
