@@ -26,7 +26,8 @@ import (
 // KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), and the winning search's shares
 // KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), the
 // alpha-beta player's policy depth KAKUGO_AB_POLICY (ABPolicyDepth) and
-// pruning KAKUGO_AB_PRUNE ("null", "fut" or both), the tree's
+// pruning KAKUGO_AB_PRUNE ("null", "fut" or both), the tree's leaves
+// searched KAKUGO_LEAF_AB plies deep over the learned value (ab.LeafValuer), the tree's
 // exploration constant KAKUGO_CPUCT and first-play reduction KAKUGO_FPU
 // (floatFromEnv), and for the learned leaf value KAKUGO_VALUE_WEIGHTS and
 // KAKUGO_VALUE_GAIN (loadValue). The other players say on warn that they
@@ -74,6 +75,13 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 		opt.Policy.Visits = plainGoPolicyVisits
 	}
 	opt.Value = valueFor(opt.Leaf, p.value, warn)
+	if v := os.Getenv("KAKUGO_LEAF_AB"); v != "" && opt.Value != nil {
+		if n, err := strconv.Atoi(v); err == nil && n >= 1 && n <= 4 {
+			opt.Value = ab.NewLeafValuer(opt.Value, n, 16)
+		} else {
+			fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_LEAF_AB=%q: not a depth from 1 to 4; the plain leaf value used\n", v)
+		}
+	}
 	if pol, err := prior.Load(weights); err != nil {
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing without the policy prior\n", err)
 	} else {

@@ -1,6 +1,7 @@
 package ab
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -175,4 +176,54 @@ func BenchmarkSearch(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// TestLeafValuer: a shallow search's value is a win where the side to
+// move completes a five or has a four-three, a loss against two five
+// points, in [-1, 1] everywhere, leaves the board and the evaluator as they
+// were, and is safe for concurrent use (go test -race).
+func TestLeafValuer(t *testing.T) {
+	l := NewLeafValuer(nil, 2, 12)
+	for _, tc := range []struct {
+		black, white string
+		toMove       engine.Color
+		want         float64
+	}{
+		{"d8e8f8g8", "d9e9f9h8", engine.Black, 1},
+		{"d8e8f8g8h10", "d9e9f9a1a2", engine.White, -1},
+		{"f8g8h6h7i8", "a1o1a15o15e8", engine.Black, 1}, // h8 is a four-three
+	} {
+		b := testpos.Stones(t, engine.Freestyle, tc.black, tc.white, tc.toMove)
+		e := eval.Attach(b)
+		if got := l.LeafValue(e); got != tc.want {
+			t.Errorf("%s / %s: %v, want %v", tc.black, tc.white, got, tc.want)
+		}
+		e.Detach()
+	}
+	rng := rand.New(rand.NewPCG(21, 22))
+	done := make(chan error)
+	for g := range 4 {
+		b := testpos.Random(rng, 15, []engine.Rule{engine.Freestyle, engine.Renju}[g%2], 10+rng.IntN(20))
+		go func() {
+			e := eval.Attach(b)
+			defer e.Detach()
+			hash, n := b.Hash(), b.MoveCount()
+			for range 20 {
+				if v := l.LeafValue(e); v < -1 || v > 1 {
+					done <- fmt.Errorf("value %v out of [-1, 1]", v)
+					return
+				}
+			}
+			if b.Hash() != hash || b.MoveCount() != n {
+				done <- fmt.Errorf("board not restored")
+				return
+			}
+			done <- e.Verify()
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
 }

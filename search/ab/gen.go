@@ -21,6 +21,7 @@ type near struct {
 func newNear(b *engine.Board) *near {
 	n := &near{count: make([]uint8, b.Size())}
 	row := b.Dirs()[1]
+	defer n.reset(b)
 	for dy := -reach; dy <= reach; dy++ {
 		for dx := -reach; dx <= reach; dx++ {
 			if dx != 0 || dy != 0 {
@@ -28,12 +29,17 @@ func newNear(b *engine.Board) *near {
 			}
 		}
 	}
+	return n
+}
+
+// reset counts b's stones afresh (a board of the size n was made for).
+func (n *near) reset(b *engine.Board) {
+	clear(n.count)
 	for p := range n.count {
 		if c := b.At(engine.Pos(p)); c == engine.Black || c == engine.White {
 			n.add(engine.Pos(p), 1)
 		}
 	}
-	return n
 }
 
 // add changes the count around p by d (+1 when a stone is placed, -1
