@@ -53,7 +53,7 @@ func TestSearchCases(t *testing.T) {
 				e := eval.Attach(b)
 				defer e.Detach()
 				hash, n := b.Hash(), b.MoveCount()
-				r := New(set.opt).Search(e, Limits{MaxDepth: 6, MaxNodes: 2_000_000})
+				r := New(set.opt).Search(e, Limits{MaxDepth: 6, MaxNodes: 300_000})
 				if r.Move == engine.NoPos {
 					t.Fatal("no move")
 				}
