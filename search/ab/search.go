@@ -125,14 +125,7 @@ func (s *Searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
 			}
 		}
 	}
-	bound := boundUpper
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best > alpha0:
-		bound = boundExact
-	}
-	s.tt.store(key, bestMove, toTT(best, ply), depth, bound, noStatic)
+	s.tt.store(key, bestMove, toTT(best, ply), depth, boundOf(best, alpha0, beta), noStatic)
 	return best
 }
 
@@ -234,14 +227,7 @@ func (s *Searcher) qsearch(alpha, beta, ply, fours int) int {
 			}
 		}
 	}
-	bound := boundUpper
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best > alpha0:
-		bound = boundExact
-	}
-	s.tt.store(key, bestMove, toTT(best, ply), 0, bound, stand)
+	s.tt.store(key, bestMove, toTT(best, ply), 0, boundOf(best, alpha0, beta), stand)
 	return best
 }
 

@@ -110,3 +110,15 @@ func (t *table) staticOf(key uint64) (int, bool) {
 	e := &t.slots[key&t.mask]
 	return int(e.static), e.key == key && e.static != noStatic
 }
+
+// boundOf is the kind of bound a node's best score is, searched in the
+// window (alpha, beta) with alpha as it was on entry.
+func boundOf(best, alpha, beta int) uint8 {
+	switch {
+	case best >= beta:
+		return boundLower
+	case best > alpha:
+		return boundExact
+	}
+	return boundUpper
+}
