@@ -325,6 +325,9 @@ func (k *Kakugo) ClearHash() {
 			k.prover, k.proverBusy = k.newProver(k.ttEntries), nil
 		}
 	}
+	if k.ab != nil {
+		k.ab.Clear() // the alpha-beta search's table and history
+	}
 	k.reply = nil
 }
 
