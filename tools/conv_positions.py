@@ -15,25 +15,17 @@ engine played there and the result. Feed them to `solve`:
 Rows map to pos rows as a=1 (the records' own orientation), which is what
 the opening files and `solve` read.
 """
-import re
+import os
 import sys
 
-
-def games(text):
-    """Yields (black, white, result, moves, opening stones) per game."""
-    for g in re.findall(r"\(;(.*?)\)\s*(?=\(|$)", text, re.S):
-        pb = re.search(r"PB\[([^\]]*)\]", g).group(1)
-        pw = re.search(r"PW\[([^\]]*)\]", g).group(1)
-        re_ = re.search(r"RE\[([^\]]*)\]", g)
-        result = re_.group(1) if re_ else "?"
-        name = re.search(r"GN\[([^\]]*)\]", g)
-        moves = re.findall(r";([BW])\[([a-z])([a-z])\](?:C\[([^\]]*)\])?", g)
-        opening = sum(1 for m in moves if m[3].startswith("opening"))
-        yield (name.group(1) if name else "?"), pb, pw, result, moves, opening
+# The SGF reader is the match tools' own (tools/anchors/games.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "anchors"))
+from games import load  # noqa: E402
 
 
 def pos(moves):
-    return "".join(f"{x}{ord(y) - ord('a') + 1}" for _, x, y, _ in moves)
+    """Moves (colour, SGF letters, comment) in pos notation, row a=1."""
+    return "".join(f"{xy[0]}{ord(xy[1]) - ord('a') + 1}" for _, xy, _ in moves)
 
 
 def main():
@@ -44,17 +36,18 @@ def main():
         sys.exit("usage: conv_positions.py [--all] ENGINE FILE.sgf...")
     engine = args[0]
     for path in args[1:]:
-        for name, pb, pw, result, moves, opening in games(open(path).read()):
-            if engine not in (pb, pw):
+        for g in load([path]):
+            if engine not in (g["black"], g["white"]):
                 continue
-            colour = "B" if pb == engine else "W"
+            colour = "B" if g["black"] == engine else "W"
+            result, moves = g["result"], g["moves"]
             if not every and result.startswith(colour + "+"):
                 continue
-            for i in range(opening, len(moves)):
+            for i in range(g["opening"], len(moves)):
                 if moves[i][0] != colour:
                     continue
-                played = f"{moves[i][1]}{ord(moves[i][2]) - ord('a') + 1}"
-                print(f"# {path} {name} ply {i + 1}: {engine} played {played}; result {result}")
+                played = pos(moves[i:i + 1])
+                print(f"# {path} {g['name']} ply {i + 1}: {engine} played {played}; result {result}")
                 print(pos(moves[:i]))
 
 

@@ -40,15 +40,20 @@ def load(paths):
                 pb = re.search(r"PB\[([^\]]*)\]", g)
                 pw = re.search(r"PW\[([^\]]*)\]", g)
                 res = re.search(r"RE\[([^\]]*)\]", g)
+                gn = re.search(r"GN\[([^\]]*)\]", g)
+                moves = MOVE.findall(g[len(head):])
                 times = []
-                for colour, _, c in MOVE.findall(g[len(head):]):
+                for colour, _, c in moves:
                     m = re.fullmatch(r"\s*(\d+)\s*ms\s*", c or "")
                     if m:
                         times.append((colour, int(m.group(1))))
                 yield {
+                    "name": gn.group(1) if gn else "?",
                     "black": pb.group(1) if pb else "?",
                     "white": pw.group(1) if pw else "?",
                     "result": res.group(1) if res else "?",
+                    "moves": moves,  # (colour, "xy" in SGF letters, comment)
+                    "opening": sum(1 for _, _, c in moves if c.startswith("opening")),
                     "times": times,
                     "file": f,
                 }
