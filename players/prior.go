@@ -26,7 +26,7 @@ import (
 // KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), and the winning search's shares
 // KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), the
 // alpha-beta player's policy depth KAKUGO_AB_POLICY (ABPolicyDepth) and
-// pruning KAKUGO_AB_PRUNE ("null", "fut" or both), the tree's leaves
+// tuning KAKUGO_AB (abOptionsFrom), the tree's leaves
 // searched KAKUGO_LEAF_AB plies deep over the learned value (ab.LeafValuer), the tree's
 // exploration constant KAKUGO_CPUCT and first-play reduction KAKUGO_FPU
 // (floatFromEnv), and for the learned leaf value KAKUGO_VALUE_WEIGHTS and
@@ -56,9 +56,6 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 		} else {
 			fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_AB_POLICY=%q: not an integer in [-1, 64); default used\n", v)
 		}
-	}
-	if v := os.Getenv("KAKUGO_AB_PRUNE"); v != "" {
-		opt.ABNullMove, opt.ABFutility = strings.Contains(v, "null"), strings.Contains(v, "fut")
 	}
 	if v := os.Getenv("KAKUGO_AB"); v != "" {
 		o, err := abOptionsFrom(v)

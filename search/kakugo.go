@@ -92,12 +92,9 @@ type KakugoOptions struct {
 	// and of the nodes with at least this many plies left by NewPolicy's
 	// priors (0: the root only; negative: nowhere).
 	ABPolicyDepth int
-	// ABNullMove and ABFutility turn on the alpha-beta search's null-move
-	// and futility pruning (ab.Options).
-	ABNullMove, ABFutility bool
 	// AB, when not nil, is the alpha-beta search's options as a whole
-	// (tuning: KAKUGO_AB); the fields above fill in its Valuer, Policy,
-	// PolicyDepth, NullMove and Futility.
+	// (tuning: KAKUGO_AB); Value, NewPolicy and ABPolicyDepth fill in its
+	// Valuer, Policy and PolicyDepth.
 	AB *ab.Options
 	// Rest says whether the time a turn-only move leaves unused after the
 	// tree search and the move check goes to the winning search (our VCT
@@ -508,7 +505,6 @@ func (k *Kakugo) size(lim Limits) {
 				o = *k.opt.AB
 			}
 			o.Valuer, o.TableBits, o.PolicyDepth = k.opt.Value, bits, k.opt.ABPolicyDepth
-			o.NullMove, o.Futility = o.NullMove || k.opt.ABNullMove, o.Futility || k.opt.ABFutility
 			if k.opt.NewPolicy != nil && k.opt.ABPolicyDepth >= 0 {
 				o.Policy = k.opt.NewPolicy()
 			}

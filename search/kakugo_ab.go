@@ -50,13 +50,7 @@ func (k *Kakugo) abSearch(ctx context.Context, e *eval.Evaluator, lim Limits, bu
 			Value: math.Max(-1, math.Min(1, float64(r.Score)/1000)), Proof: proof})
 	}
 	if lim.Info != nil {
-		ev := fmt.Sprintf("%.2f", (ranked[0].Value+1)/2)
-		switch ab.Proven(res.Score) {
-		case 1:
-			ev = "win"
-		case -1:
-			ev = "loss"
-		}
+		ev := kakugoEv(mcts.Ranked{Value: ranked[0].Value, Proof: int32(ab.Proven(res.Score))})
 		lim.Info(fmt.Sprintf("depth %d | ev %s | n %d | nps %s | tm %d | pv %s", res.Depth, ev, res.Nodes,
 			kakugoRate(res.Nodes, bud.Elapsed()), bud.Elapsed().Milliseconds(), kakugoMoves(b, res.PV)))
 	}

@@ -131,18 +131,17 @@ func Proven(score int) int {
 // Searcher searches positions of one board size and rule; its table
 // carries from one search to the next. It is not safe for concurrent use.
 type Searcher struct {
-	opt    Options
-	tt     *table
-	b      *engine.Board
-	e      *eval.Evaluator
-	near   *near
-	lim    Limits
-	nodes  int64
-	qnodes int64 // the nodes of the quiescence search among them
-	qMin   int32 // the weakest combo the quiescence search plays
-	lmr    float64
-	late   [4]int
-	stop   bool
+	opt   Options
+	tt    *table
+	b     *engine.Board
+	e     *eval.Evaluator
+	near  *near
+	lim   Limits
+	nodes int64
+	qMin  int32 // the weakest combo the quiescence search plays
+	lmr   float64
+	late  [4]int
+	stop  bool
 
 	moves   [maxPly + 1][]scored
 	killers [maxPly + 1][2]engine.Pos
@@ -188,19 +187,11 @@ func (s *Searcher) Clear() {
 // the board as it found it.
 func (s *Searcher) Search(e *eval.Evaluator, lim Limits) Result {
 	b := e.Board()
-	s.b, s.e, s.lim, s.nodes, s.stop = b, e, lim, 0, false
-	if s.size != b.Size() {
-		s.size = b.Size()
-		s.hist = make([]int32, b.Size())
-		s.seen = make([]uint32, b.Size())
-		s.mark = 0
-		s.tt.clear()
-	}
+	s.begin(e, lim)
 	for i := range s.hist {
 		s.hist[i] /= 4 // the last search's statistics, aged
 	}
 	s.killers = [maxPly + 1][2]engine.Pos{}
-	s.near = newNear(b)
 	res := Result{Move: engine.NoPos}
 	if f := e.Fives(b.SideToMove()); len(f) > 0 {
 		// The five ends the game: nothing to search (the nodes below
@@ -237,14 +228,33 @@ func (s *Searcher) Search(e *eval.Evaluator, lim Limits) Result {
 		if Proven(res.Score) != 0 || len(root) == 1 {
 			break
 		}
-		if !lim.Soft.IsZero() {
-			if time.Since(start) > iterationStart(start, lim) {
-				break
-			}
+		if !lim.Soft.IsZero() && time.Since(start) > iterationStart(start, lim) {
+			break
 		}
 	}
 	res.Nodes, res.Root = s.nodes, root
 	return res
+}
+
+// begin points the searcher at e's board under lim: the per-cell tables
+// sized for it (the table cleared when the board size changes) and the
+// stones near each cell counted afresh.
+func (s *Searcher) begin(e *eval.Evaluator, lim Limits) {
+	b := e.Board()
+	s.b, s.e, s.lim, s.nodes, s.stop = b, e, lim, 0, false
+	if s.size != b.Size() {
+		s.size = b.Size()
+		s.hist = make([]int32, b.Size())
+		s.seen = make([]uint32, b.Size())
+		s.mark = 0
+		s.tt.clear()
+		s.near = nil
+	}
+	if s.near == nil {
+		s.near = newNear(b)
+	} else {
+		s.near.reset(b)
+	}
 }
 
 // rootMoves lists the root's moves (all candidates, no width limit),

@@ -37,21 +37,7 @@ func (l *LeafValuer) LeafValue(e *eval.Evaluator) float64 {
 // Value searches e's position to depth plies with no time limit (the
 // depth bounds it) and returns its score for the side to move in [-1, 1].
 func (s *Searcher) Value(e *eval.Evaluator, depth int) float64 {
-	b := e.Board()
-	s.b, s.e, s.lim, s.nodes, s.stop = b, e, Limits{}, 0, false
-	if s.size != b.Size() {
-		s.size = b.Size()
-		s.hist = make([]int32, b.Size())
-		s.seen = make([]uint32, b.Size())
-		s.mark = 0
-		s.tt.clear()
-		s.near = nil
-	}
-	if s.near == nil {
-		s.near = newNear(b)
-	} else {
-		s.near.reset(b)
-	}
+	s.begin(e, Limits{})
 	score := s.search(depth, -inf, inf, 0, false)
 	return max(-1, min(1, float64(score)/valueScale))
 }

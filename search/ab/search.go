@@ -9,21 +9,11 @@ import (
 // search is the principal variation search of the node at ply with depth
 // plies left, inside (alpha, beta).
 func (s *Searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
-	s.pvLen[ply] = 0
-	if s.poll() {
-		return 0
+	if v, done := s.enter(ply); done {
+		return v
 	}
-	b, e := s.b, s.e
+	b := s.b
 	me := b.SideToMove()
-	if len(e.Fives(me)) > 0 {
-		return Mate - ply - 1
-	}
-	if b.Full() {
-		return 0
-	}
-	if ply >= maxPly {
-		return s.evaluate()
-	}
 	// Mate distance: no line from here beats a five at the next move.
 	alpha = max(alpha, -(Mate - ply))
 	beta = min(beta, Mate-ply-1)
@@ -38,11 +28,7 @@ func (s *Searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
 	if t, ok := s.tt.probe(key); ok {
 		ttMove = engine.Pos(t.move)
 		if !pvNode && int(t.depth) >= depth {
-			sc := fromTT(int(t.score), ply)
-			switch {
-			case t.bound == boundExact,
-				t.bound == boundLower && sc >= beta,
-				t.bound == boundUpper && sc <= alpha:
+			if sc, cut := cutoff(t, ply, alpha, beta); cut {
 				return sc
 			}
 		}
@@ -144,23 +130,12 @@ func (s *Searcher) noteCut(ply int, p engine.Pos, depth int) {
 // VCF within qFours fours is seen. A five point of the opponent must be
 // blocked first.
 func (s *Searcher) qsearch(alpha, beta, ply, fours int) int {
-	s.pvLen[ply] = 0
-	s.qnodes++
-	if s.poll() {
-		return 0
+	if v, done := s.enter(ply); done {
+		return v
 	}
 	b, e := s.b, s.e
 	me := b.SideToMove()
 	op := me.Opp()
-	if len(e.Fives(me)) > 0 {
-		return Mate - ply - 1
-	}
-	if b.Full() {
-		return 0
-	}
-	if ply >= maxPly {
-		return s.evaluate()
-	}
 	if fives := e.Fives(op); len(fives) > 0 {
 		if b.Rule() == engine.Caro {
 			return s.evaluate()
@@ -177,11 +152,7 @@ func (s *Searcher) qsearch(alpha, beta, ply, fours int) int {
 	key := b.Hash()
 	stand := noStatic
 	if t, ok := s.tt.probe(key); ok {
-		sc := fromTT(int(t.score), ply)
-		switch {
-		case t.bound == boundExact,
-			t.bound == boundLower && sc >= beta,
-			t.bound == boundUpper && sc <= alpha:
+		if sc, cut := cutoff(t, ply, alpha, beta); cut {
 			return sc
 		}
 		stand = int(t.static)
@@ -274,4 +245,36 @@ func (s *Searcher) static(key uint64) int {
 	v := s.evaluate()
 	s.tt.setStatic(key, v)
 	return v
+}
+
+// enter counts a node and settles what every node settles before it
+// searches: a limit reached (0, the search is abandoned), a five to play
+// (a win), a full board (a draw), the ply limit (the leaf value).
+func (s *Searcher) enter(ply int) (int, bool) {
+	s.pvLen[ply] = 0
+	if s.poll() {
+		return 0, true
+	}
+	switch {
+	case len(s.e.Fives(s.b.SideToMove())) > 0:
+		return Mate - ply - 1, true
+	case s.b.Full():
+		return 0, true
+	case ply >= maxPly:
+		return s.evaluate(), true
+	}
+	return 0, false
+}
+
+// cutoff is the table entry t's score at ply when its bound settles the
+// window (alpha, beta).
+func cutoff(t ttEntry, ply, alpha, beta int) (int, bool) {
+	sc := fromTT(int(t.score), ply)
+	switch {
+	case t.bound == boundExact,
+		t.bound == boundLower && sc >= beta,
+		t.bound == boundUpper && sc <= alpha:
+		return sc, true
+	}
+	return 0, false
 }
