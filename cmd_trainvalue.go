@@ -17,7 +17,7 @@ import (
 func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("train-value", "usage: pbrain-kakugo train-value [flags]\n\nFits the learned leaf value (a logistic model per rule over the\nevaluator's counts, optionally with a hidden layer beside it) to the results of game records, held out by game,\nand writes its weight file. Deterministic: the same records and flags\ngive the same file.\n\nflags:", stderr)
 	rf := recordFlags(fs)
-	features := fs.String("features", "patterns", "feature set: counts, combos or patterns")
+	features := fs.String("features", "patterns", "feature set: counts, combos, patterns or codes (codes needs --hidden)")
 	perGame := fs.Int("per-game", 8, "positions sampled from each game (0: every position after the opening)")
 	iters := fs.Int("iters", 8, "Newton steps")
 	l2 := fs.Float64("l2", 1, "ridge penalty on the standardised weights")
@@ -62,7 +62,11 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "train-value:", err)
 		return 1
 	}
-	cfg := fit.Config{Set: set, Sample: fit.SampleOptions{PerGame: *perGame, Seed: rf.Seed, TestFrac: rf.TestFrac, Reread: rr},
+	if set == value.Codes && mlp.Hidden == 0 {
+		fmt.Fprintln(stderr, "train-value: the codes features are fitted with the hidden layer: give --hidden")
+		return 2
+	}
+	cfg := fit.Config{Set: set, Sample: fit.SampleOptions{PerGame: *perGame, Seed: rf.Seed, TestFrac: rf.TestFrac, Reread: rr, Codes: set == value.Codes},
 		Fit: fit.Options{Iters: *iters, L2: *l2}, MLP: mlp}
 	cfg.MLP.Seed = rf.Seed
 	if *baseline != "" {

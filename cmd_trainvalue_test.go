@@ -50,7 +50,7 @@ func TestTrainValue(t *testing.T) {
 	if m, err := value.Load(out); err != nil || m.Hidden() != 3 || m.Set() != value.Patterns {
 		t.Fatalf("the written net: %v", err)
 	}
-	for _, bad := range [][]string{{"--hidden", "65"}, {"--hidden", "-1"}, {"--hidden", "4", "--epochs", "0"}} {
+	for _, bad := range [][]string{{"--hidden", "65"}, {"--hidden", "-1"}, {"--hidden", "4", "--epochs", "0"}, {"--features", "codes", "--hidden", "0"}} {
 		var stderr bytes.Buffer
 		if code := run(append([]string{"train-value", "--games", games}, bad...), strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 2 || !strings.Contains(stderr.String(), "--hidden") {
 			t.Errorf("%v: code %d %q", bad, code, stderr.String())

@@ -31,6 +31,12 @@ const (
 	// pair of both sides' best tiers anywhere (who is ahead in the race of
 	// threats, which a sum of counts cannot say).
 	Patterns FeatureSet = 3
+	// Codes: Patterns, plus for each line-pattern code (the multiset of a
+	// free point's four direction classes, codes.go) the number of free
+	// points with that code for the side to move, then for the opponent.
+	// Its models are fitted by the hidden layer's training (the Newton
+	// step fits the Patterns prefix), so they have hidden units.
+	Codes FeatureSet = 4
 )
 
 // rankFeatures is how many ranks (0 to rankFeatures-1) are features.
@@ -48,8 +54,10 @@ const (
 	tiers     = eval.NumTiers
 	// patternsLen adds tiers² - 1 pair counts and tiers² one-hot flags.
 	patternsLen = combosLen + 2*tiers*tiers - 1
+	// codesLen adds both colours' code counts.
+	codesLen = patternsLen + 2*codesOwn
 	// MaxFeatures bounds the length of every feature set.
-	MaxFeatures = patternsLen
+	MaxFeatures = codesLen
 )
 
 // Len is the number of features of the set, 0 for an unknown set.
@@ -61,6 +69,8 @@ func (s FeatureSet) Len() int {
 		return combosLen
 	case Patterns:
 		return patternsLen
+	case Codes:
+		return codesLen
 	}
 	return 0
 }
@@ -74,18 +84,20 @@ func (s FeatureSet) String() string {
 		return "combos"
 	case Patterns:
 		return "patterns"
+	case Codes:
+		return "codes"
 	}
 	return fmt.Sprintf("features(%d)", uint16(s))
 }
 
 // ParseFeatureSet reads a set by the name String gives it.
 func ParseFeatureSet(name string) (FeatureSet, error) {
-	for _, s := range []FeatureSet{Counts, Combos, Patterns} {
+	for _, s := range []FeatureSet{Counts, Combos, Patterns, Codes} {
 		if s.String() == name {
 			return s, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown feature set %q (counts, combos or patterns)", name)
+	return 0, fmt.Errorf("unknown feature set %q (counts, combos, patterns or codes)", name)
 }
 
 // staticScale divides the static score into a feature of order one.
@@ -152,7 +164,11 @@ func Extract(set FeatureSet, e *eval.Evaluator, static int, dst []float32) []flo
 	if set == Combos {
 		return f
 	}
-	extractPatterns(e, me, f[combosLen:])
+	extractPatterns(e, me, f[combosLen:patternsLen])
+	if set == Patterns {
+		return f
+	}
+	extractCodes(e, me, f[patternsLen:])
 	return f
 }
 

@@ -149,7 +149,11 @@ func (m *Model) LeafValue(e *eval.Evaluator) float64 {
 	if w == nil {
 		return math.Tanh(float64(s) / staticTanhScale)
 	}
-	var buf [MaxFeatures]float32
+	if m.set == Codes {
+		return math.Tanh(0.5 * m.codesLogit(w, e, s))
+	}
+	// Sized for the smaller sets: Go clears the whole array every call.
+	var buf [patternsLen]float32
 	return math.Tanh(0.5 * m.logit(w, Extract(m.set, e, s, buf[:])))
 }
 
@@ -210,7 +214,11 @@ func hiddenLogit(p, f []float32, hidden int) float64 {
 func Logit(w, f []float32) float64 {
 	var z float64
 	for i, x := range f {
-		z += float64(float64(w[i]) * float64(x))
+		// Most counts are zero (nearly all of the Codes set's); a zero
+		// adds nothing, so skipping it gives the same sum.
+		if x != 0 {
+			z += float64(float64(w[i]) * float64(x))
+		}
 	}
 	return z
 }

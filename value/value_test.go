@@ -45,7 +45,7 @@ func testModel(set FeatureSet) *Model {
 // TestExtractIncremental: the features read off an evaluator that followed
 // a game move by move, and back through every undo, equal those of an
 // evaluator built from scratch on the same position, for every rule and
-// both feature sets (Counts is the prefix of Combos).
+// every feature set (each is the prefix of the next).
 func TestExtractIncremental(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 1))
 	for _, rule := range engine.Rules {
@@ -57,18 +57,18 @@ func TestExtractIncremental(t *testing.T) {
 				t.Helper()
 				fresh := eval.New(b.Clone())
 				var a, c [MaxFeatures]float32
-				fa := Extract(Patterns, e, e.Evaluate(), a[:])
-				fc := Extract(Patterns, fresh, fresh.Evaluate(), c[:])
+				fa := Extract(Codes, e, e.Evaluate(), a[:])
+				fc := Extract(Codes, fresh, fresh.Evaluate(), c[:])
 				for i := range fa {
 					if fa[i] != fc[i] {
 						t.Fatalf("%v game %d %s at %d stones: feature %d incremental %v, recomputed %v", rule, game, when, b.MoveCount(), i, fa[i], fc[i])
 					}
 				}
-				for _, set := range []FeatureSet{Counts, Combos} {
+				for _, set := range []FeatureSet{Counts, Combos, Patterns} {
 					fs := Extract(set, e, e.Evaluate(), c[:])
 					for i := range fs {
 						if fs[i] != fa[i] {
-							t.Fatalf("feature %d: %v %v, Patterns %v", i, set, fs[i], fa[i])
+							t.Fatalf("feature %d: %v %v, Codes %v", i, set, fs[i], fa[i])
 						}
 					}
 				}
@@ -219,7 +219,7 @@ func TestNearestSize(t *testing.T) {
 
 // TestFeatureSetNames: the names round-trip, and an unknown one is refused.
 func TestFeatureSetNames(t *testing.T) {
-	for _, s := range []FeatureSet{Counts, Combos, Patterns} {
+	for _, s := range []FeatureSet{Counts, Combos, Patterns, Codes} {
 		if got, err := ParseFeatureSet(s.String()); err != nil || got != s {
 			t.Errorf("%v: %v %v", s, got, err)
 		}
@@ -260,6 +260,7 @@ func BenchmarkLeafStatic(b *testing.B) {
 func BenchmarkLeafCounts(b *testing.B)   { benchLeaf(b, Counts) }
 func BenchmarkLeafCombos(b *testing.B)   { benchLeaf(b, Combos) }
 func BenchmarkLeafPatterns(b *testing.B) { benchLeaf(b, Patterns) }
+func BenchmarkLeafCodes(b *testing.B)    { benchLeaf(b, Codes) }
 func BenchmarkLeafDefault(b *testing.B)  { m, _ := Default(); benchModel(b, m) }
 
 // The default's hidden layer alone is BenchmarkLeafDefault less

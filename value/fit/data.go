@@ -19,7 +19,7 @@ import (
 )
 
 // Sample is one position: its features (the Patterns set, of which Combos and Counts are
-// the prefix), the static score, the result for the side to move (1 a win,
+// the prefix, or the Codes set, of which Patterns is), the static score, the result for the side to move (1 a win,
 // 0 a loss, 0.5 a draw) and where it comes from.
 type Sample struct {
 	F      []float32
@@ -45,6 +45,9 @@ type SampleOptions struct {
 	// archive's exact-five 15x15 games (the archive has no freestyle games
 	// on 15x15, and the two rules differ only in overlines).
 	Reread map[engine.Rule]engine.Rule
+	// Codes keeps the Codes set's features (six kilobytes a sample)
+	// instead of the Patterns set's.
+	Codes bool
 }
 
 // ParseReread reads SampleOptions.Reread from "RULE=AS" items (rule
@@ -155,7 +158,11 @@ func replay(out []Sample, st *SampleStats, g *nn.Game, rule engine.Rule, opt Sam
 			if _, exact := value.Exact(s); exact {
 				st.Exact++
 			} else {
-				f := value.Extract(value.Patterns, e, s, buf[:])
+				set := value.Patterns
+				if opt.Codes {
+					set = value.Codes
+				}
+				f := value.Extract(set, e, s, buf[:])
 				out = append(out, Sample{F: append([]float32(nil), f...), Static: s, Y: label(ply, b.SideToMove()),
 					Key: key, Bucket: bucket, Test: test})
 			}

@@ -18,6 +18,11 @@ type MLPOptions struct {
 	L2 float64
 	// Seed feeds the initial weights and the order of the samples.
 	Seed uint64
+	// Raw, when positive, is the first of the features left raw rather
+	// than standardised: sparse counts (the Codes set's), which keep the
+	// zeros the training skips, and whose rare codes standardising would
+	// blow up.
+	Raw int
 }
 
 // Net is a logistic model with a hidden layer beside it: the logit is
@@ -42,6 +47,11 @@ func MLP(xs [][]float32, ys []float32, d int, w0 []float64, o MLPOptions, progre
 	}
 	h := o.Hidden
 	mean, std := standardise(xs, d)
+	if o.Raw > 0 {
+		for j := o.Raw; j < d; j++ {
+			mean[j], std[j] = 0, 1
+		}
+	}
 	// The linear part on standardised features.
 	lin := make([]float64, d)
 	lin[0] = w0[0]

@@ -126,3 +126,37 @@ func TestRunHidden(t *testing.T) {
 		}
 	}
 }
+
+// TestRunCodes: the Codes set is fitted with the hidden layer (refused
+// without one), its code weights leave their start at zero, and a
+// baseline of the Patterns set is scored on its samples (their prefix).
+func TestRunCodes(t *testing.T) {
+	games := randomGames(3, engine.Freestyle, 40)
+	cfg := Config{Set: value.Codes, Sample: SampleOptions{PerGame: 6, Seed: 5, TestFrac: 0.25}, Fit: Options{Iters: 3, L2: 10}}
+	if _, _, err := Run(cfg, games, io.Discard); err == nil {
+		t.Fatal("the codes set was fitted without a hidden layer")
+	}
+	cfg.MLP = MLPOptions{Hidden: 3, Epochs: 2, Batch: 32, LR: 1e-3, Seed: 5}
+	cfg.Baseline = value.NewModel(value.Patterns)
+	cfg.Baseline.SetWeights(value.Key{Rule: engine.Freestyle, Size: 15}, make([]float32, value.Patterns.Len()))
+	m, rows, err := Run(cfg, games, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Set() != value.Codes || len(rows) != 1 || rows[0].Baseline.N == 0 {
+		t.Fatalf("set %v, rows %+v", m.Set(), rows)
+	}
+	w := m.Weights(value.Key{Rule: engine.Freestyle, Size: 15})
+	if len(w) != paramLen(value.Codes.Len(), 3) {
+		t.Fatalf("%d parameters, want %d", len(w), paramLen(value.Codes.Len(), 3))
+	}
+	moved := 0
+	for _, x := range w[value.Patterns.Len():value.Codes.Len()] {
+		if x != 0 {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Error("no code weight was fitted")
+	}
+}

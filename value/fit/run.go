@@ -50,6 +50,18 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 	if d == 0 {
 		return nil, nil, fmt.Errorf("unknown feature set %v", cfg.Set)
 	}
+	if cfg.Set == value.Codes {
+		if cfg.MLP.Hidden <= 0 {
+			return nil, nil, fmt.Errorf("the %v features are fitted with a hidden layer", cfg.Set)
+		}
+		cfg.Sample.Codes = true
+		cfg.MLP.Raw = value.Patterns.Len()
+	}
+	for _, s := range cfg.Extra {
+		if len(s.F) < d {
+			return nil, nil, fmt.Errorf("an extra sample has %d features, the set %v %d", len(s.F), cfg.Set, d)
+		}
+	}
 	samples, st := Samples(games, cfg.Sample)
 	fmt.Fprintf(log, "%d games with a result (%d without), %d positions sampled, %d settled by the static evaluation, %d kept\n",
 		st.Games, st.NoResult, st.Positions, st.Exact, len(samples))
@@ -83,12 +95,16 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 		for i, s := range train {
 			xs[i], ys[i] = s.F[:d], s.Y
 		}
-		w, err := Logistic(xs, ys, d, cfg.Fit, func(step int, w []float64) {
-			writeProgress(log, name, step, score(train, w, d), score(test, w, d))
+		// Newton's method costs d² a sample: the Codes set's own features
+		// start at zero and only the hidden layer's training fits them.
+		dn := min(d, value.Patterns.Len())
+		w, err := Logistic(xs, ys, dn, cfg.Fit, func(step int, w []float64) {
+			writeProgress(log, name, step, score(train, w, dn), score(test, w, dn))
 		})
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", name, err)
 		}
+		w = append(w, make([]float64, d-dn)...)
 		params := w
 		if cfg.MLP.Hidden > 0 {
 			net, err := MLP(xs, ys, d, w, cfg.MLP, func(epoch int, n *Net) {

@@ -1,0 +1,158 @@
+package value
+
+import (
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+// A point's line-pattern code for one colour is the multiset of its four
+// direction classes (what a stone there makes along each line, in any
+// order): Rapfi's classical evaluation values each free point by such a
+// combination of its four line patterns. The combo class the evaluator
+// keeps is a coarse reading of the same four classes; the code keeps
+// them all, so a model can weigh, say, a point of two open twos against
+// one of an open two and a closed three.
+
+// dirClasses is the number of direction classes a code is made of.
+const dirClasses = eval.NumDirClasses
+
+// numCodes is the number of multisets of four classes (code 0: four
+// ClassNone, a point that makes nothing, is not counted).
+const numCodes = dirClasses * (dirClasses + 1) * (dirClasses + 2) * (dirClasses + 3) / 24
+
+// codesOwn is the number of code features per colour.
+const codesOwn = numCodes - 1
+
+// codeTable maps four classes, as the base-dirClasses number
+// c0 + c1·n + c2·n² + c3·n³, to their code: the rank of the sorted
+// multiset, 0 for four ClassNone.
+type codeTable [dirClasses * dirClasses * dirClasses * dirClasses]uint16
+
+// codes is the table, made once: it never changes after.
+var codes = makeCodeTable()
+
+func makeCodeTable() *codeTable {
+	t := new(codeTable)
+	n := dirClasses
+	// Rank the sorted multisets c0 >= c1 >= c2 >= c3 in increasing order
+	// of their number with the largest class least significant, so that
+	// four ClassNone is rank 0.
+	rank := map[int]uint16{}
+	next := uint16(0)
+	for c3 := range n {
+		for c2 := c3; c2 < n; c2++ {
+			for c1 := c2; c1 < n; c1++ {
+				for c0 := c1; c0 < n; c0++ {
+					rank[((c3*n+c2)*n+c1)*n+c0] = next
+					next++
+				}
+			}
+		}
+	}
+	for i := range t {
+		c := [4]int{i % n, i / n % n, i / (n * n) % n, i / (n * n * n)}
+		// Sort descending: c[0] the largest.
+		for a := 1; a < 4; a++ {
+			for b := a; b > 0 && c[b] > c[b-1]; b-- {
+				c[b], c[b-1] = c[b-1], c[b]
+			}
+		}
+		t[i] = rank[((c[3]*n+c[2])*n+c[1])*n+c[0]]
+	}
+	return t
+}
+
+// code is the line-pattern code of the four classes cls.
+func code(cls [4]eval.DirClass) int {
+	n := dirClasses
+	return int(codes[((int(cls[3])*n+int(cls[2]))*n+int(cls[1]))*n+int(cls[0])])
+}
+
+// extractCodes writes the Codes set's own features into f: for each code
+// but 0, the number of free points with that code for the side to move,
+// then for the opponent. A renju black forbidden point counts for neither
+// colour's black codes (the combo counts already count it).
+func extractCodes(e *eval.Evaluator, me engine.Color, f []float32) {
+	clear(f[:2*codesOwn])
+	var hits [maxCodeHits]uint16
+	for _, k := range appendCodeHits(hits[:0], e, me) {
+		f[k]++
+	}
+}
+
+// maxCodeHits bounds the code features a position adds: two per free
+// point of the largest board.
+const maxCodeHits = 2 * 32 * 32
+
+// appendCodeHits appends to dst, for each free point and colour with a
+// code but 0, the index of its code feature within the Codes set's own
+// features (a feature counted n times appears n times), in the order
+// extractCodes counts them.
+func appendCodeHits(dst []uint16, e *eval.Evaluator, me engine.Color) []uint16 {
+	b := e.Board()
+	op := me.Opp()
+	renju := b.Rule() == engine.Renju
+	for y := range b.Height() {
+		for x := range b.Width() {
+			p := b.Pos(x, y)
+			if b.At(p) != engine.Empty {
+				continue
+			}
+			forbidden := renju && e.Forbidden(p)
+			if k := code(e.Classes(p, me)); k > 0 && !(forbidden && me == engine.Black) {
+				dst = append(dst, uint16(k-1))
+			}
+			if k := code(e.Classes(p, op)); k > 0 && !(forbidden && op == engine.Black) {
+				dst = append(dst, uint16(codesOwn+k-1))
+			}
+		}
+	}
+	return dst
+}
+
+// codesLogit is the logit of a Codes model with parameters w for e's
+// position (static score s) without the dense feature vector: the
+// Patterns prefix as usual, and each code feature's weights added once
+// for every point that counts it, which is the dot product with its count
+// (summed in another order, so the last bits may differ from Predict's).
+func (m *Model) codesLogit(w []float32, e *eval.Evaluator, s int) float64 {
+	var buf [patternsLen]float32
+	f := Extract(Patterns, e, s, buf[:])
+	var hits [maxCodeHits]uint16
+	hs := appendCodeHits(hits[:0], e, e.Board().SideToMove())
+	z := Logit(w[:patternsLen], f)
+	lin := w[patternsLen:codesLen]
+	for _, k := range hs {
+		z += float64(lin[k])
+	}
+	h := m.hidden
+	if h == 0 {
+		return z
+	}
+	p := w[codesLen:]
+	var act [MaxHidden]float32
+	a := act[:h]
+	copy(a, p[codesLen*h:codesLen*h+h])
+	for i, x := range f {
+		if x == 0 {
+			continue
+		}
+		col := p[i*h : i*h+h]
+		for j := range a {
+			a[j] += float32(col[j] * x)
+		}
+	}
+	for _, k := range hs {
+		col := p[(patternsLen+int(k))*h : (patternsLen+int(k))*h+h]
+		for j := range a {
+			a[j] += col[j]
+		}
+	}
+	out := p[codesLen*h+h : codesLen*h+2*h]
+	for j, v := range a {
+		if v > 0 {
+			z += float64(float64(out[j]) * float64(v))
+		}
+	}
+	return z
+}
