@@ -18,6 +18,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	size := fs.String("size", "15", "board size of pos-string positions: N or WxH")
 	vcf := fs.Bool("vcf", false, "search for a VCF (victory by continuous fours)")
 	vct := fs.Bool("vct", false, "search for a VCT (continuous fours and threats)")
+	defend := fs.Bool("defend", false, "answer the defence question instead: has the opponent a forced win (--vcf or --vct) if the side to move passes, and which moves leave it none")
 	perPos := fs.Duration("time", time.Second, "time limit per position")
 	caps := fs.String("caps", "", "also report how many positions were proven within each of these shorter limits (comma-separated durations, e.g. 75ms,150ms,300ms), read off the same run")
 	nodes := fs.Int64("nodes", 0, "node limit per position (0 = none)")
@@ -121,6 +122,11 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer stop()
 	}
-	solve.Run(ws, cases, solve.Limits{PerPosition: *perPos, MaxNodes: *nodes, Clock: clock, Caps: capList}, *quiet, *check, stdout)
+	lims := solve.Limits{PerPosition: *perPos, MaxNodes: *nodes, Clock: clock, Caps: capList}
+	if *defend {
+		solve.RunDefend(ws, cases, lims, stdout)
+		return 0
+	}
+	solve.Run(ws, cases, lims, *quiet, *check, stdout)
 	return 0
 }

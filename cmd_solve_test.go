@@ -259,3 +259,27 @@ func TestSolveFlagErrors(t *testing.T) {
 		t.Errorf("--help: code %d", code)
 	}
 }
+
+// TestSolveDefend: --defend answers the defence question. White's open
+// three h8-j8 wins if black passes (g8 makes a straight four); its ends
+// g8 and k8 parry it, and so do black's counter-fours a2 and a4 (a1 a3
+// a5), which white must answer first; a move elsewhere is not among
+// them. With nothing on the board for white, black is not threatened;
+// against white's straight four h8-k8 nothing holds.
+func TestSolveDefend(t *testing.T) {
+	for _, kind := range []string{"--vcf", "--vct"} {
+		code, out := solveRun(t, "a1h8a3i8a5j8\na1h8a3\n", kind, "--defend", "--time", "10s")
+		if code != 0 {
+			t.Fatalf("%s: code %d:\n%s", kind, code, out)
+		}
+		solveWant(t, out, "stdin:1, black", "threatened, safe 4: a2 a4 g8 k8", "stdin:2, white", "not threatened",
+			"threatened 1 of 2, lost (no safe move) 0")
+	}
+	// White's straight four h8-k8: no parry (black's counter-four a2
+	// comes too late: white has two five points already).
+	code, out := solveRun(t, "a1h8a3i8a5j8b1k8\n", "--vcf", "--defend", "--time", "10s")
+	if code != 0 {
+		t.Fatalf("code %d:\n%s", code, out)
+	}
+	solveWant(t, out, "threatened, safe 0: lost", "lost (no safe move) 1")
+}

@@ -48,6 +48,7 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 	opt.Policy = policyOptionsFromEnv(os.Getenv, warn)
 	opt.VCTShare = percentFromEnv(os.Getenv, "KAKUGO_VCT_SHARE", warn)
 	opt.CheckShare = percentFromEnv(os.Getenv, "KAKUGO_CHECK_SHARE", warn)
+	opt.DefendShare = percentFromEnv(os.Getenv, "KAKUGO_DEFEND_SHARE", warn)
 	opt.CPuct = floatFromEnv(os.Getenv, "KAKUGO_CPUCT", 10, warn)
 	opt.FPUReduction = floatFromEnv(os.Getenv, "KAKUGO_FPU", 2, warn)
 	if v := os.Getenv("KAKUGO_AB_POLICY"); v != "" {

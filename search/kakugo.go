@@ -71,6 +71,12 @@ type KakugoOptions struct {
 	// hard limit that our VCT search and the move check may use (for
 	// tuning matches).
 	VCTShare, CheckShare int
+	// DefendShare replaces, when positive, the percent of the hard limit
+	// that the VCT defence check (WinSearchVCT) may use: it checks the
+	// moves that may refute the opponent's threat one by one and leaves
+	// out those it had no time for, so a short share narrows the tree to
+	// the first few.
+	DefendShare int
 	// FixedMargins turns off the load guard (time_load.go), which keeps
 	// more time in reserve after moves that lost time to other processes:
 	// for strength matches on a busy machine, where it costs thinking
@@ -224,6 +230,7 @@ type Kakugo struct {
 	policies   []mcts.Policy
 
 	vctShare   int // percent of the hard limit for our VCT search
+	defendVCT  int // percent of the hard limit for the VCT defence check
 	checkShare int // percent of the hard limit kept for the move check
 
 	stats kakugoStats // the last move's work
@@ -265,6 +272,10 @@ func NewKakugo(opt KakugoOptions) *Kakugo {
 	}
 	if opt.CheckShare > 0 {
 		k.checkShare = opt.CheckShare
+	}
+	k.defendVCT = kakugoDefendShare
+	if opt.DefendShare > 0 {
+		k.defendVCT = opt.DefendShare
 	}
 	return k
 }

@@ -128,7 +128,11 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 		}
 		var safe []engine.Pos
 		var threatened bool
-		if !call(kakugoDefendShare, kakugoDefendNodes, func(c context.Context, dl time.Time, mn int64) {
+		share = kakugoDefendShare
+		if vct {
+			share = k.defendVCT
+		}
+		if !call(share, kakugoDefendNodes, func(c context.Context, dl time.Time, mn int64) {
 			safe, threatened = k.prover.defend(c, pb, pe, vct, dl, mn)
 		}) {
 			return nil, engine.NoPos

@@ -519,3 +519,43 @@ func TestKakugoWinSearchModes(t *testing.T) {
 		}
 	}
 }
+
+// kakugoDeadlineProver records the deadline of the VCT defence call and
+// then cancels the move, so that a long turn ends at once.
+type kakugoDeadlineProver struct {
+	kakugoFakeProver
+	cancel func()
+	got    time.Duration // the defence call's deadline less the time of the call
+}
+
+func (f *kakugoDeadlineProver) defend(ctx context.Context, b *engine.Board, e *eval.Evaluator, vct bool, deadline time.Time, n int64) ([]engine.Pos, bool) {
+	if vct {
+		f.got = time.Until(deadline)
+		f.cancel()
+	}
+	return f.kakugoFakeProver.defend(ctx, b, e, vct, deadline, n)
+}
+
+// TestKakugoDefendShare: the VCT defence check (WinSearchVCT) gets
+// DefendShare percent of the hard limit, 8 by default. The turn is 20 s
+// (a hard limit of about 18 s), so 20% and 8% lie seconds apart, far
+// beyond any delay of a loaded machine between the call and its record.
+func TestKakugoDefendShare(t *testing.T) {
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9")
+	for _, c := range []struct {
+		share    int
+		min, max time.Duration
+	}{{0, time.Second, 8 * 20 * time.Second / 100}, {20, 3 * time.Second, 20 * 20 * time.Second / 100}} {
+		ctx, cancel := context.WithCancel(context.Background())
+		f := &kakugoDeadlineProver{cancel: cancel}
+		k := NewKakugo(KakugoOptions{WinSearch: WinSearchVCT, DefendShare: c.share})
+		k.newProver = func(int) kakugoProver { return f }
+		if m := k.Move(ctx, b, kakugoTimed(20*time.Second)); !b.Legal(m) {
+			t.Errorf("share %d: no legal move: %v", c.share, m)
+		}
+		cancel()
+		if f.got < c.min || f.got > c.max {
+			t.Errorf("share %d: the defence's deadline %v after its call, want %v to %v", c.share, f.got, c.min, c.max)
+		}
+	}
+}
