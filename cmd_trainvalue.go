@@ -17,7 +17,7 @@ import (
 func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("train-value", "usage: pbrain-kakugo train-value [flags]\n\nFits the learned leaf value (a logistic model per rule over the\nevaluator's counts, optionally with a hidden layer beside it) to the results of game records, held out by game,\nand writes its weight file. Deterministic: the same records and flags\ngive the same file.\n\nflags:", stderr)
 	rf := recordFlags(fs)
-	features := fs.String("features", "patterns", "feature set: counts, combos, patterns or codes (codes needs --hidden)")
+	features := fs.String("features", "codes", "feature set: counts, combos, patterns or codes (codes needs --hidden)")
 	perGame := fs.Int("per-game", 8, "positions sampled from each game (0: every position after the opening)")
 	iters := fs.Int("iters", 8, "Newton steps")
 	l2 := fs.Float64("l2", 1, "ridge penalty on the standardised weights")
@@ -34,7 +34,7 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	engOpt := fit.EngineOptions{}
 	fs.StringSliceVar(&engOpt.Engines, "engine", []string{"rapfi"}, "the engines whose final search lines (Eval) label the positions they were to move in (c-gomoku-cli -engine names)")
 	fs.Float64Var(&engOpt.Scale, "engine-scale", 260, "an engine score s labels its position Sigmoid(s/scale) (a mate 1 or 0); 260 fits Rapfi's classical scores to results")
-	baseline := fs.String("baseline", "", "score this weight file beside the new weights (\"default\" or \"combos\": the embedded ones)")
+	baseline := fs.String("baseline", "", "score this weight file beside the new weights (\"default\", \"patterns\" or \"combos\": the embedded ones)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -71,7 +71,7 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	cfg.MLP.Seed = rf.Seed
 	if *baseline != "" {
 		switch *baseline {
-		case "default", "combos":
+		case "default", "patterns", "combos":
 			cfg.Baseline, err = value.Embedded(*baseline)
 		default:
 			cfg.Baseline, err = value.Load(*baseline)

@@ -181,7 +181,7 @@ func TestLoadValue(t *testing.T) {
 	for _, tc := range []struct {
 		embedded, file string
 		want           value.FeatureSet
-	}{{"combos", "", value.Combos}, {"combos", "good.kvw", value.Patterns}, {"", "", value.Patterns}, {"", "combos.kvw", value.Combos}} {
+	}{{"combos", "", value.Combos}, {"combos", "good.kvw", value.Codes}, {"", "", value.Codes}, {"", "combos.kvw", value.Combos}, {"patterns", "", value.Patterns}} {
 		env := map[string]string{}
 		if tc.file != "" {
 			env["KAKUGO_VALUE_WEIGHTS"] = filepath.Join(dir, tc.file)
@@ -195,13 +195,13 @@ func TestLoadValue(t *testing.T) {
 	if v := loadValue(func(string) string { return "" }, "nnue", &warn); v != nil || !strings.Contains(warn.String(), "static leaf value") {
 		t.Errorf("an unknown embedded model: %v, warning %q", v, warn.String())
 	}
-	if ValueName("kakugo-combos") != "combos" || ValueName("kakugo") != "" || ValueName("kakugo-patterns") != "" {
+	if ValueName("kakugo-combos") != "combos" || ValueName("kakugo") != "" || ValueName("kakugo-patterns") != "patterns" || ValueName("kakugo-codes") != "" {
 		t.Error("ValueName names the wrong embedded models")
 	}
 	// The default and its variants value leaves with the learned value;
 	// kakugo-static and kakugo-rollout keep their modes.
 	for name, want := range map[string]mcts.LeafMode{"kakugo": mcts.LeafLearned, "kakugo-learned": mcts.LeafLearned,
-		"kakugo-noprior": mcts.LeafLearned, "kakugo-patterns": mcts.LeafLearned, "kakugo-combos": mcts.LeafLearned, "kakugo-static": mcts.LeafStatic, "kakugo-rollout": mcts.LeafRollout} {
+		"kakugo-noprior": mcts.LeafLearned, "kakugo-patterns": mcts.LeafLearned, "kakugo-codes": mcts.LeafLearned, "kakugo-combos": mcts.LeafLearned, "kakugo-static": mcts.LeafStatic, "kakugo-rollout": mcts.LeafRollout} {
 		p, err := New(name, 1, "", &bytes.Buffer{})
 		if err != nil {
 			t.Fatal(err)

@@ -195,11 +195,12 @@ func TestNetRoundTrip(t *testing.T) {
 	}
 }
 
-// TestEmbedded: both embedded models load, the default with its hidden
-// layer and the Patterns set, the previous one logistic over Combos; an
-// unknown name is an error.
+// TestEmbedded: the embedded models load: the default with its hidden
+// layer and the Codes set, the previous one with its hidden layer and the
+// Patterns set, the one before logistic over Combos; an unknown name is
+// an error.
 func TestEmbedded(t *testing.T) {
-	for name, set := range map[string]FeatureSet{"": Patterns, "default": Patterns, "combos": Combos} {
+	for name, set := range map[string]FeatureSet{"": Codes, "default": Codes, "patterns": Patterns, "combos": Combos} {
 		m, err := Embedded(name)
 		if err != nil {
 			t.Fatalf("%q: %v", name, err)

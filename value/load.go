@@ -18,21 +18,28 @@ func Default() (*Model, error) {
 }
 
 // Embedded names the value weights built into the binary: "default" (or
-// "") the default model (the Patterns features with a hidden layer),
-// "combos" the previous default (a logistic model over the Combos
-// features, weights/value-combos.kvw).
+// "") the default model (the Codes features with a hidden layer),
+// "patterns" the previous default (the Patterns features with a hidden
+// layer, weights/value-patterns.kvw), "combos" the one before (a
+// logistic model over the Combos features, weights/value-combos.kvw).
 func Embedded(name string) (*Model, error) {
+	var data []byte
+	var file string
 	switch name {
 	case "", "default":
 		return Default()
+	case "patterns":
+		data, file = weights.ValuePatterns(), weights.ValuePatternsName
 	case "combos":
-		m, err := Read(bytes.NewReader(weights.ValueCombos()))
-		if err != nil {
-			return nil, fmt.Errorf("value weights %s (embedded): %w", weights.ValueCombosName, err)
-		}
-		return m, nil
+		data, file = weights.ValueCombos(), weights.ValueCombosName
+	default:
+		return nil, fmt.Errorf("value weights: no embedded model %q (default, patterns or combos)", name)
 	}
-	return nil, fmt.Errorf("value weights: no embedded model %q (default or combos)", name)
+	m, err := Read(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("value weights %s (embedded): %w", file, err)
+	}
+	return m, nil
 }
 
 // Load reads the model in the file path, or the embedded default when path

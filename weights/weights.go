@@ -19,12 +19,24 @@ var valueWeights []byte
 //go:embed value-combos.kvw
 var valueCombos []byte
 
-// ValueCombosName is the file name of the previous default value weights
+//go:embed value-patterns.kvw
+var valuePatterns []byte
+
+// ValuePatternsName is the file name of the previous default value
+// weights (the Patterns features with 16 hidden units, the default until
+// 2026-11-27), for messages.
+const ValuePatternsName = "weights/value-patterns.kvw"
+
+// ValuePatterns returns a copy of the previous default value weights,
+// ready for value.Read.
+func ValuePatterns() []byte { return bytes.Clone(valuePatterns) }
+
+// ValueCombosName is the file name of an earlier default value weights
 // (a logistic model over the Combos features, the default until
 // 2026-11-26), for messages.
 const ValueCombosName = "weights/value-combos.kvw"
 
-// ValueCombos returns a copy of the previous default value weights, ready
+// ValueCombos returns a copy of the earlier default value weights, ready
 // for value.Read.
 func ValueCombos() []byte { return bytes.Clone(valueCombos) }
 
