@@ -133,26 +133,12 @@ func (m *Model) codesLogit(w []float32, e *eval.Evaluator, s int) float64 {
 	var act [MaxHidden]float32
 	a := act[:h]
 	copy(a, p[codesLen*h:codesLen*h+h])
-	for i, x := range f {
-		if x == 0 {
-			continue
-		}
-		col := p[i*h : i*h+h]
-		for j := range a {
-			a[j] += float32(col[j] * x)
-		}
-	}
+	addHidden(a, p, f)
 	for _, k := range hs {
 		col := p[(patternsLen+int(k))*h : (patternsLen+int(k))*h+h]
 		for j := range a {
 			a[j] += col[j]
 		}
 	}
-	out := p[codesLen*h+h : codesLen*h+2*h]
-	for j, v := range a {
-		if v > 0 {
-			z += float64(float64(out[j]) * float64(v))
-		}
-	}
-	return z
+	return z + reluOut(a, p[codesLen*h+h:codesLen*h+2*h])
 }

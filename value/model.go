@@ -188,16 +188,29 @@ func hiddenLogit(p, f []float32, hidden int) float64 {
 	d := len(f)
 	a := act[:hidden]
 	copy(a, p[d*hidden:d*hidden+hidden])
+	addHidden(a, p, f)
+	return reluOut(a, p[d*hidden+hidden:d*hidden+2*hidden])
+}
+
+// addHidden adds to the hidden units' pre-activations a the input weights
+// of p (feature-major, len(a) a feature) times the features f, skipping
+// the zeros.
+func addHidden(a, p, f []float32) {
+	h := len(a)
 	for i, x := range f {
 		if x == 0 {
 			continue
 		}
-		col := p[i*hidden : i*hidden+hidden]
+		col := p[i*h : i*h+h]
 		for j := range a {
 			a[j] += float32(col[j] * x)
 		}
 	}
-	out := p[d*hidden+hidden : d*hidden+2*hidden]
+}
+
+// reluOut is the output of the hidden units with pre-activations a and
+// output weights out: Σ out[j]·relu(a[j]).
+func reluOut(a, out []float32) float64 {
 	var z float64
 	for j, v := range a {
 		if v > 0 {
