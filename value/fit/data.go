@@ -18,9 +18,10 @@ import (
 	"github.com/kakugo/kakugo/value"
 )
 
-// Sample is one position: its features (the Patterns set, of which Combos and Counts are
-// the prefix, or the Codes set, of which Patterns is), the static score, the result for the side to move (1 a win,
-// 0 a loss, 0.5 a draw) and where it comes from.
+// Sample is one position: its features (the Patterns set, of which Combos
+// and Counts are the prefix, or the Codes set, of which Patterns is), the
+// static score, the result for the side to move (1 a win, 0 a loss, 0.5 a
+// draw) and where it comes from.
 type Sample struct {
 	F      []float32
 	Static int
