@@ -38,6 +38,9 @@ const (
 	numDirClasses
 )
 
+// NumDirClasses is the number of direction classes (ClassNone to ClassFive).
+const NumDirClasses = int(numDirClasses)
+
 var dirClassNames = [numDirClasses]string{
 	"none", "overline", "two", "open-two", "three", "open-three",
 	"four", "four-four", "straight-four", "five",

@@ -71,9 +71,6 @@ func (e *Evaluator) ComboCount(c engine.Color, k Combo) int { return int(e.combo
 // point): the learned value's line-pattern codes read them.
 func (e *Evaluator) Classes(p engine.Pos, c engine.Color) [4]DirClass { return e.pts[p].cls[c-1] }
 
-// NumDirClasses is the number of direction classes (ClassNone to ClassFive).
-const NumDirClasses = int(numDirClasses)
-
 // Combo is the combo class of a stone of colour c on p (ComboNone for an
 // occupied point).
 func (e *Evaluator) Combo(p engine.Pos, c engine.Color) Combo { return e.pts[p].combo[c-1] }
