@@ -42,9 +42,6 @@ type KakugoOptions struct {
 	CPuct, FPUReduction float64
 	MaxChildren         int
 	StaticScale         float64
-	// Minimax, when positive, weighs the tree's implicit minimax values
-	// in its selection (mcts.Options.Minimax); 0 keeps none.
-	Minimax float64
 	// VCFProbe is the node cap of the VCF search run at every tree
 	// expansion where the side to move has a four (a proven VCF makes the
 	// node a loss for the side that moved into it): 0 is the default,
@@ -263,7 +260,7 @@ func NewKakugo(opt KakugoOptions) *Kakugo {
 		MaxChildren: opt.MaxChildren, StaticScale: opt.StaticScale,
 		VCFProbe: kakugoProbe(opt.VCFProbe, kakugoVCFProbe),
 		VCTProbe: kakugoProbe(opt.VCTProbe, kakugoVCTProbe), VCTProbeAt: opt.VCTProbeAt, VCTProbeRoot: opt.VCTProbeRoot,
-		ThreatProbe: kakugoProbe(opt.ThreatProbe, kakugoThreatProbe), Policy: opt.Policy, Minimax: opt.Minimax})
+		ThreatProbe: kakugoProbe(opt.ThreatProbe, kakugoThreatProbe), Policy: opt.Policy})
 	win := kakugoDefaultWinSearch
 	if opt.WinSearch != WinSearchDefault {
 		win = opt.WinSearch

@@ -28,7 +28,6 @@ type Config struct {
 	threatProbe  int64   // node cap of the opponent's VCF threat probe at expansions (0: none)
 	policyAt     int32   // visits at which a node's children get the policy's priors (0: every expansion)
 	policyMix    float32 // λ, the policy's weight in the mixed prior
-	minimax      float64 // α, the implicit minimax value's weight in selection (0: not kept)
 }
 
 // mctsDefaults are the constants measured best so far (see docs/testing.md).

@@ -62,11 +62,7 @@ type mctsNode struct {
 	proof  atomic.Int32 // +1 a proven win, -1 a proven loss, 0 unknown
 	visits atomic.Int32
 	vloss  atomic.Int32 // threads now below this node
-	// mm is the node's implicit minimax value (mcts_minimax.go) times
-	// mctsMinimaxScale, mctsNoMinimax until a playout has valued it; kept
-	// only when Config.minimax is set.
-	mm  atomic.Int32
-	sum atomic.Int64 // the sum of values times mctsValueScale
+	sum    atomic.Int64 // the sum of values times mctsValueScale
 }
 
 // mctsNodeBytes is a node's size, which converts memory into nodes.
@@ -80,7 +76,6 @@ func (n *mctsNode) init(move engine.Pos, prior float32) {
 	n.proof.Store(0)
 	n.visits.Store(0)
 	n.vloss.Store(0)
-	n.mm.Store(mctsNoMinimax)
 	n.sum.Store(0)
 }
 
@@ -93,7 +88,6 @@ func (n *mctsNode) copyFrom(o *mctsNode) {
 	n.proof.Store(o.proof.Load())
 	n.visits.Store(o.visits.Load())
 	n.vloss.Store(o.vloss.Load())
-	n.mm.Store(o.mm.Load())
 	n.sum.Store(o.sum.Load())
 }
 

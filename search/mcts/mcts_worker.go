@@ -128,9 +128,6 @@ func (w *mctsWorker) playout() {
 		b.Undo()
 	}
 	w.backup(value, proved)
-	if s.cfg.minimax > 0 {
-		w.backupMinimax(value)
-	}
 	w.playouts++
 	w.depthSum += int64(depth)
 	w.depthMax = max(w.depthMax, depth)
@@ -165,10 +162,6 @@ func (w *mctsWorker) selectChild(n *mctsNode, atRoot bool) int {
 		q, v, ok := k.q()
 		if !ok {
 			q = fpu
-		} else if a := s.cfg.minimax; a > 0 {
-			if m, ok := k.minimax(); ok {
-				q = (1-a)*q + a*m
-			}
 		}
 		score := q + scale*float64(k.priorP())/float64(1+v+k.vloss.Load())
 		if score > bestScore {

@@ -43,10 +43,6 @@ type Options struct {
 	ThreatProbe int64
 	// Policy is where the search asks a Policy for priors.
 	Policy PolicyOptions
-	// Minimax, when positive, is the weight α of the implicit minimax value
-	// in selection: a child ranks by (1-α)·mean + α·minimax
-	// (mcts_minimax.go). 0 keeps no minimax values.
-	Minimax float64
 }
 
 // NewConfig is the measured defaults with o applied.
@@ -86,9 +82,6 @@ func NewConfig(o Options) Config {
 	}
 	if o.ThreatProbe > 0 {
 		cfg.threatProbe = o.ThreatProbe
-	}
-	if o.Minimax > 0 {
-		cfg.minimax = min(o.Minimax, 1)
 	}
 	cfg.setPolicy(o.Policy)
 	return cfg
