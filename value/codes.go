@@ -134,11 +134,42 @@ func (m *Model) codesLogit(w []float32, e *eval.Evaluator, s int) float64 {
 	a := act[:h]
 	copy(a, p[codesLen*h:codesLen*h+h])
 	addHidden(a, p, f)
-	for _, k := range hs {
-		col := p[(patternsLen+int(k))*h : (patternsLen+int(k))*h+h]
-		for j := range a {
-			a[j] += col[j]
+	if h == 16 {
+		addCodeColumns16((*[16]float32)(a), p[patternsLen*16:codesLen*16], hs)
+	} else {
+		for _, k := range hs {
+			col := p[(patternsLen+int(k))*h : (patternsLen+int(k))*h+h]
+			for j := range a {
+				a[j] += col[j]
+			}
 		}
 	}
 	return z + reluOut(a, p[codesLen*h+h:codesLen*h+2*h])
+}
+
+// addCodeColumns16 adds to a, for each hit, the code's column of 16
+// hidden-layer input weights (cols holds the codes' columns in feature
+// order): the general loop's sums in the same order, without its bounds
+// checks and slicing, for the default model's 16 hidden units (the leaf's
+// largest cost).
+func addCodeColumns16(a *[16]float32, cols []float32, hits []uint16) {
+	for _, k := range hits {
+		c := (*[16]float32)(cols[int(k)*16:])
+		a[0] += c[0]
+		a[1] += c[1]
+		a[2] += c[2]
+		a[3] += c[3]
+		a[4] += c[4]
+		a[5] += c[5]
+		a[6] += c[6]
+		a[7] += c[7]
+		a[8] += c[8]
+		a[9] += c[9]
+		a[10] += c[10]
+		a[11] += c[11]
+		a[12] += c[12]
+		a[13] += c[13]
+		a[14] += c[14]
+		a[15] += c[15]
+	}
 }
