@@ -85,3 +85,59 @@ func (w *Search) defenceCandidates(b *engine.Board, ev *eval.Evaluator, threat R
 	}
 	return out
 }
+
+// DefendWide is the defence check for narrowing a search's moves without
+// throwing away any it has not refuted. Like Defend it asks whether the
+// opponent has a forced win of the given kind if we pass; if so, the moves
+// that may break it are the threat's candidates (Defend's: its proof's
+// cells and our fours) and our open-three points (a three of ours forces a
+// reply the opponent's proof did not count on). Each is played and the
+// opponent's win searched for again while time lasts; a candidate is left
+// out only when that search proves the win, so the candidates it had no
+// time for stay in. Every move outside them leaves the proof standing.
+// keep is empty (threatened=true) when every candidate is proven lost.
+func (w *Search) DefendWide(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
+	kind proof.Kind, deadline time.Time, maxNodes int64) (keep []engine.Pos, threatened bool) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	cands, threatened, spent := w.Threat(ctx, b, ev, kind, deadline, maxNodes)
+	if !threatened {
+		return nil, false
+	}
+	threes := slices.Clone(ev.Threes(b.SideToMove()))
+	slices.Sort(threes)
+	for _, p := range threes {
+		if b.Legal(p) && !slices.Contains(cands, p) {
+			cands = append(cands, p)
+		}
+	}
+	noVerify := w.NoVerify
+	w.NoVerify = true
+	defer func() { w.NoVerify = noVerify }()
+	lost := make([]bool, len(cands))
+	for i, c := range cands {
+		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+			break
+		}
+		var per int64
+		if maxNodes > 0 {
+			per = (maxNodes - spent) / int64(len(cands)-i)
+			if per <= 0 {
+				break
+			}
+		}
+		b.Make(c)
+		r := w.Prove(ctx, b, ev, kind, deadline, per)
+		b.Undo()
+		spent += r.Nodes
+		lost[i] = r.Win
+	}
+	for i, c := range cands {
+		if !lost[i] {
+			keep = append(keep, c)
+		}
+	}
+	slices.Sort(keep)
+	return keep, true
+}

@@ -175,3 +175,64 @@ func hasFivePoint(b *engine.Board, c engine.Color) bool {
 	}
 	return false
 }
+
+// TestDefendWide: against the same four-three threat DefendWide keeps
+// every move Defend finds safe, and our open-three points too (white's
+// three-maker here); with no time to check the candidates it keeps them
+// all (Defend would keep none); in a lost position it keeps none; and
+// without a threat it reports none.
+func TestDefendWide(t *testing.T) {
+	// White has c3 d3 (b3/e3 make an open three of white's) far from black's threat.
+	b := testpos.Stones(t, engine.Freestyle, "e8f8g8h9h10", "d8c3d3a1o1a15", engine.White)
+	ev := eval.Attach(b)
+	w := New(1 << 14)
+	safe, threatened := w.Defend(context.Background(), b, ev, proof.VCF, time.Time{}, 0)
+	keep, wideThreat := w.DefendWide(context.Background(), b, ev, proof.VCF, time.Time{}, 0)
+	if !threatened || !wideThreat {
+		t.Fatal("the threat was not seen")
+	}
+	for _, p := range safe {
+		if !slices.Contains(keep, p) {
+			t.Errorf("DefendWide %v lacks %s, which Defend found safe", keep, winCell(b, p))
+		}
+	}
+	if len(ev.Threes(engine.White)) == 0 {
+		t.Fatal("the test position lost white's three points")
+	}
+	for _, p := range ev.Threes(engine.White) {
+		b.Make(p)
+		r := w.Prove(context.Background(), b, ev, proof.VCF, time.Time{}, 0)
+		b.Undo()
+		if !r.Win && !slices.Contains(keep, p) {
+			t.Errorf("DefendWide %v lacks white's three point %s, which holds", keep, winCell(b, p))
+		}
+	}
+	for _, p := range keep {
+		b.Make(p)
+		if r := w.Prove(context.Background(), b, ev, proof.VCF, time.Time{}, 0); r.Win {
+			t.Errorf("kept %s, after which black wins by %s", winCell(b, p), winCell(b, r.Move))
+		}
+		b.Undo()
+	}
+	// No node left for the candidates: the threat is found, and every
+	// candidate stays (none is proven lost).
+	cands, _, nodes := w.Threat(context.Background(), b, ev, proof.VCF, time.Time{}, 0)
+	w.Clear()
+	tight, tightThreat := w.DefendWide(context.Background(), b, ev, proof.VCF, time.Time{}, nodes)
+	if !tightThreat || len(tight) < len(cands) {
+		t.Errorf("with no nodes for the candidates: threatened %v, kept %d of %d candidates", tightThreat, len(tight), len(cands))
+	}
+	if b.SideToMove() != engine.White {
+		t.Error("the side to move was not restored")
+	}
+
+	lost := testpos.Stones(t, engine.Freestyle, "e8f8g8h9h10e3f3g3h4h5", "d8d3a1o1a15o15a8o8", engine.White)
+	lev := eval.Attach(lost)
+	if keep, threatened := w.DefendWide(context.Background(), lost, lev, proof.VCF, time.Time{}, 0); !threatened || len(keep) != 0 {
+		t.Errorf("lost position: threatened %v keep %v", threatened, keep)
+	}
+	lost.SetSideToMove(engine.Black)
+	if _, threatened := w.DefendWide(context.Background(), lost, lev, proof.VCF, time.Time{}, 0); threatened {
+		t.Error("white has no VCF, yet black is threatened")
+	}
+}
