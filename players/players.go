@@ -84,8 +84,6 @@ func List() []Spec {
 			}),
 		kakugoSpec("kakugo-deepcheck", "the full player whose move check may use half the time left before the hard limit for each move it checks (the fixed 15% share when that is more; not under a match clock)", true,
 			func(o *search.KakugoOptions) { o.CheckRest = 50 }),
-		kakugoSpec("kakugo-guard", "the full player that, before its tree search, asks whether the opponent would have a VCT if it passed, and if so searches only the moves that may break it (the proof's cells, its own fours and open threes) less those proven not to, the ones not yet checked kept; then the move check as in kakugo", true,
-			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCTGuard }),
 		kakugoSpec("kakugo-useturn", "the full player whose tree search goes on to its hard limit once its move cannot change, when no match clock keeps the time saved", true,
 			func(o *search.KakugoOptions) { o.UseTurn = true }),
 		kakugoSpec("kakugo-ab", "the full player with an alpha-beta search in place of the tree search (package search/ab: iterative deepening, PVS, threat-restricted moves, late-move reductions, a quiescence of winning fours, the learned value at the leaves, the CNN's move order at the root and at nodes 4 plies or more from the horizon: KAKUGO_AB_POLICY); the winning search before it and the move check after it as in kakugo", true,

@@ -136,12 +136,6 @@ const (
 	// checked before it is played: when the opponent has a proven VCT
 	// after it, the next of the most visited moves is checked instead.
 	WinSearchVCTCheck
-	// WinSearchVCTGuard: WinSearchVCTCheck, and before the tree search the
-	// opponent's VCT threat: when the opponent would have one if we
-	// passed, the tree searches only the moves that may break it (its
-	// proof's cells, our fours and open threes) less those proven not to
-	// (win.Search.DefendWide; the ones not yet checked stay).
-	WinSearchVCTGuard
 )
 
 // kakugoDefaultWinSearch is what WinSearchDefault stands for.
@@ -149,19 +143,19 @@ const kakugoDefaultWinSearch = WinSearchVCTCheck
 
 // searchesVCT reports whether the mode looks for our own VCT.
 func (m WinSearchMode) searchesVCT() bool {
-	return m == WinSearchVCT || m == WinSearchVCTAttack || m == WinSearchVCTCheck || m == WinSearchVCTGuard
+	return m == WinSearchVCT || m == WinSearchVCTAttack || m == WinSearchVCTCheck
 }
 
 // checksMove reports whether the mode checks the tree search's move
 // against the opponent's VCT (checkMove).
-func (m WinSearchMode) checksMove() bool { return m == WinSearchVCTCheck || m == WinSearchVCTGuard }
+func (m WinSearchMode) checksMove() bool { return m == WinSearchVCTCheck }
 
 // defendsVCT reports whether the mode runs the VCT defence check.
-func (m WinSearchMode) defendsVCT() bool { return m == WinSearchVCT || m == WinSearchVCTGuard }
+func (m WinSearchMode) defendsVCT() bool { return m == WinSearchVCT }
 
 // String names the mode as the player list does.
 func (m WinSearchMode) String() string {
-	return [...]string{"default", "off", "vcf", "vct", "vct-attack", "vct-check", "vct-guard"}[min(int(m), 6)]
+	return [...]string{"default", "off", "vcf", "vct", "vct-attack", "vct-check"}[min(int(m), 5)]
 }
 
 // kakugoVCFProbe is the default node cap of the in-tree VCF probe

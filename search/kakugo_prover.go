@@ -17,10 +17,8 @@ type kakugoProver interface {
 	// restored.
 	prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) kakugoWin
 	// defend asks whether the opponent would have such a win if the side
-	// to move passed, and if so which moves leave it none; wide keeps
-	// every candidate not proven lost (the ones not checked in time too)
-	// and counts our open threes among the candidates.
-	defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct, wide bool, deadline time.Time, maxNodes int64) (safe []engine.Pos, threatened bool)
+	// to move passed, and if so which moves leave it none.
+	defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) (safe []engine.Pos, threatened bool)
 	// clear drops the prover's memory (YXHASHCLEAR).
 	clear()
 }
@@ -135,7 +133,7 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 			share = k.defendVCT
 		}
 		if !call(share, kakugoDefendNodes, func(c context.Context, dl time.Time, mn int64) {
-			safe, threatened = k.prover.defend(c, pb, pe, vct, vct && k.win == WinSearchVCTGuard, dl, mn)
+			safe, threatened = k.prover.defend(c, pb, pe, vct, dl, mn)
 		}) {
 			return nil, engine.NoPos
 		}

@@ -306,7 +306,6 @@ type kakugoFakeProver struct {
 	threat  bool
 	proves  int
 	defends int
-	wides   int // defence checks asked for wide (DefendWide)
 	cleared int
 }
 
@@ -320,13 +319,10 @@ func (f *kakugoFakeProver) prove(_ context.Context, b *engine.Board, _ *eval.Eva
 	return kakugoWin{move: engine.NoPos}
 }
 
-func (f *kakugoFakeProver) defend(_ context.Context, _ *engine.Board, _ *eval.Evaluator, vct, wide bool, _ time.Time, _ int64) ([]engine.Pos, bool) {
+func (f *kakugoFakeProver) defend(_ context.Context, _ *engine.Board, _ *eval.Evaluator, vct bool, _ time.Time, _ int64) ([]engine.Pos, bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.defends++
-	if wide {
-		f.wides++
-	}
 	if vct {
 		return nil, false
 	}
@@ -501,15 +497,14 @@ func TestKakugoAbandonsAnOverrunningProver(t *testing.T) {
 // VCT modes, and the VCT defence check only under WinSearchVCT.
 func TestKakugoWinSearchModes(t *testing.T) {
 	cases := []struct {
-		mode                   WinSearchMode
-		proves, defends, wides int
+		mode            WinSearchMode
+		proves, defends int
 	}{
-		{WinSearchOff, 0, 0, 0},
-		{WinSearchVCF, 1, 1, 0},
-		{WinSearchVCT, 2, 2, 0},
-		{WinSearchVCTAttack, 2, 1, 0},
-		{WinSearchVCTCheck, 3, 1, 0}, // and the check of the chosen move
-		{WinSearchVCTGuard, 3, 2, 1}, // the VCT defence wide, and the check
+		{WinSearchOff, 0, 0},
+		{WinSearchVCF, 1, 1},
+		{WinSearchVCT, 2, 2},
+		{WinSearchVCTAttack, 2, 1},
+		{WinSearchVCTCheck, 3, 1}, // and the check of the chosen move
 	}
 	for _, tc := range cases {
 		b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9")
@@ -519,8 +514,8 @@ func TestKakugoWinSearchModes(t *testing.T) {
 		if m := k.Move(context.Background(), b, kakugoNodes(200)); !b.Legal(m) {
 			t.Fatalf("%v: illegal move %v", tc.mode, m)
 		}
-		if f.proves != tc.proves || f.defends != tc.defends || f.wides != tc.wides {
-			t.Errorf("%v: %d proofs and %d defence checks (%d wide), want %d and %d (%d)", tc.mode, f.proves, f.defends, f.wides, tc.proves, tc.defends, tc.wides)
+		if f.proves != tc.proves || f.defends != tc.defends {
+			t.Errorf("%v: %d proofs and %d defence checks, want %d and %d", tc.mode, f.proves, f.defends, tc.proves, tc.defends)
 		}
 	}
 }
@@ -533,12 +528,12 @@ type kakugoDeadlineProver struct {
 	got    time.Duration // the defence call's deadline less the time of the call
 }
 
-func (f *kakugoDeadlineProver) defend(ctx context.Context, b *engine.Board, e *eval.Evaluator, vct, wide bool, deadline time.Time, n int64) ([]engine.Pos, bool) {
+func (f *kakugoDeadlineProver) defend(ctx context.Context, b *engine.Board, e *eval.Evaluator, vct bool, deadline time.Time, n int64) ([]engine.Pos, bool) {
 	if vct {
 		f.got = time.Until(deadline)
 		f.cancel()
 	}
-	return f.kakugoFakeProver.defend(ctx, b, e, vct, wide, deadline, n)
+	return f.kakugoFakeProver.defend(ctx, b, e, vct, deadline, n)
 }
 
 // TestKakugoDefendShare: the VCT defence check (WinSearchVCT) gets

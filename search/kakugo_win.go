@@ -38,10 +38,7 @@ func (k kakugoWinSearch) prove(ctx context.Context, b *engine.Board, ev *eval.Ev
 	return out
 }
 
-func (k kakugoWinSearch) defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct, wide bool, deadline time.Time, maxNodes int64) ([]engine.Pos, bool) {
-	if wide {
-		return k.w.DefendWide(ctx, b, ev, kakugoKind(vct), deadline, maxNodes)
-	}
+func (k kakugoWinSearch) defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) ([]engine.Pos, bool) {
 	return k.w.Defend(ctx, b, ev, kakugoKind(vct), deadline, maxNodes)
 }
 
