@@ -114,7 +114,7 @@ func TestCodesCountPoints(t *testing.T) {
 // features, up to the order of the sums, with and without hidden units.
 func TestCodesLogitMatchesPredict(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 4))
-	for _, hidden := range []int{0, 6} {
+	for _, hidden := range []int{0, 6, 16} { // 16: the default's unrolled sums
 		m := testNet(Codes, hidden)
 		for _, rule := range engine.Rules {
 			for range 4 {
@@ -132,5 +132,33 @@ func TestCodesLogitMatchesPredict(t *testing.T) {
 				e.Detach()
 			}
 		}
+	}
+}
+
+// TestAddCodeColumns16: the unrolled sums of the default's 16 hidden units
+// are the general loop's, bit for bit (the bench signature depends on it).
+func TestAddCodeColumns16(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 16))
+	cols := make([]float32, 50*16)
+	for i := range cols {
+		cols[i] = float32(rng.NormFloat64())
+	}
+	hits := make([]uint16, 200)
+	for i := range hits {
+		hits[i] = uint16(rng.IntN(50))
+	}
+	var got, want [16]float32
+	for j := range got {
+		got[j] = float32(rng.NormFloat64())
+		want[j] = got[j]
+	}
+	addCodeColumns16(&got, cols, hits)
+	for _, k := range hits {
+		for j := range want {
+			want[j] += cols[int(k)*16+j]
+		}
+	}
+	if got != want {
+		t.Errorf("unrolled sums %v, want %v", got, want)
 	}
 }
