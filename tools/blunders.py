@@ -19,6 +19,10 @@ and `tools/brain_move.py`:
   blunders.py score blunder.txt defend.out moves.txt
       of the positions with a move that holds (a safe one of --defend), how
       many times the brain played one, the game's losing move, or another.
+  blunders.py fired [--engine NAME] REC.sgf REC.msg > fired.txt
+      the positions before each of the engine's moves whose move check
+      proved the move lost ("loses to a vct") and found no replacement (no
+      "instead of"), for `solve --vct --defend`: could any move have held?
 
 Positions are pos strings (black first, the SGF's own row order, as
 tools/conv_positions.py writes them). Safe means not proven lost within
@@ -111,6 +115,25 @@ def score(args):
     print(f"positions with a move that holds: {n}; played one {held}, the game's losing move {lost}, another {other}")
 
 
+def fired(args):
+    msgs, game = {}, 0
+    with open(args.msg) as fh:
+        for line in fh:
+            if line.startswith("Game ID"):
+                game = int(line.split()[-1])
+            m = re.match(r"(\d+)\) " + re.escape(args.engine) + r": (.*)", line)
+            if m:
+                msgs.setdefault((game, int(m.group(1))), []).append(m.group(2))
+    games = list(load([args.sgf]))
+    for (g, n), lines in sorted(msgs.items()):
+        if not any("loses to a vct" in x for x in lines) or any("instead of" in x for x in lines):
+            continue
+        if g > len(games) or n - 1 >= len(games[g - 1]["moves"]):
+            continue
+        print(f"# game {g} ply {n} result {points(games[g - 1], args.engine)}")
+        print(pos(games[g - 1]["moves"][: n - 1]))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -124,8 +147,12 @@ def main():
     s.add_argument("blunders")
     s.add_argument("defended")
     s.add_argument("moves")
+    fi = sub.add_parser("fired")
+    fi.add_argument("--engine", default="kakugo")
+    fi.add_argument("sgf")
+    fi.add_argument("msg")
     args = ap.parse_args()
-    {"after": after, "first": first, "score": score}[args.cmd](args)
+    {"after": after, "first": first, "score": score, "fired": fired}[args.cmd](args)
 
 
 if __name__ == "__main__":
