@@ -20,15 +20,15 @@ TEXT ·xgetbv0(SB), NOSPLIT, $0-4
 	MOVL AX, eax+0(FP)
 	RET
 
-// func gemm6x16AVX2(a *float32, k int, b *[]float32, n int, bias *float32, c *[]float32)
+// func gemm6x16AVX2(a *float32, k int, b *[]float32, n int, bias *float32, c *[]float32, j0 int)
 //
-// Six rows of c (slice headers at c) over columns 0..n-1, sixteen at a
-// time: c[r][j] = bias[r] + sum_kk a[r*k+kk] * b[kk][j]. Twelve YMM
+// Six rows of c (slice headers at c) over columns j0..n-1 (j0 < n), sixteen
+// at a time: c[r][j] = bias[r] + sum_kk a[r*k+kk] * b[kk][j]. Twelve YMM
 // accumulators, two loads of b and one broadcast of a per row and step.
 // Every product is rounded before it is added (VMULPS then VADDPS, no
 // fused multiply-add) and the sum runs over kk in order, so each result is
 // bit for bit gemmRowsGo's.
-TEXT ·gemm6x16AVX2(SB), NOSPLIT, $0-48
+TEXT ·gemm6x16AVX2(SB), NOSPLIT, $0-56
 	MOVQ a+0(FP), SI
 	MOVQ k+8(FP), CX
 	MOVQ b+16(FP), BX
@@ -39,7 +39,8 @@ TEXT ·gemm6x16AVX2(SB), NOSPLIT, $0-48
 	SHLQ $2, DX            // DX = k*4, one row of a in bytes
 	LEAQ (DX)(DX*2), R12   // R12 = 3*k*4
 	SHLQ $2, R13           // R13 = n*4, the end column in bytes
-	XORQ R9, R9            // R9 = j*4, the current column in bytes
+	MOVQ j0+48(FP), R9
+	SHLQ $2, R9            // R9 = j*4, the current column in bytes
 
 colloop:
 	VBROADCASTSS 0(AX), Y0
@@ -133,6 +134,116 @@ kloop:
 	VZEROUPPER
 	RET
 
+// func gemm6x32AVX512(a *float32, k int, b *[]float32, n int, bias *float32, c *[]float32)
+//
+// gemm6x16AVX2 on ZMM registers: six rows of c over columns 0..n-1, n a
+// positive multiple of 32, thirty-two at a time. The same products rounded
+// before the same additions in the same order: bit for bit gemmRowsGo's.
+TEXT ·gemm6x32AVX512(SB), NOSPLIT, $0-48
+	MOVQ a+0(FP), SI
+	MOVQ k+8(FP), CX
+	MOVQ b+16(FP), BX
+	MOVQ n+24(FP), R13
+	MOVQ bias+32(FP), AX
+	MOVQ c+40(FP), DI
+	MOVQ CX, DX
+	SHLQ $2, DX            // DX = k*4, one row of a in bytes
+	LEAQ (DX)(DX*2), R12   // R12 = 3*k*4
+	SHLQ $2, R13           // R13 = n*4, the end column in bytes
+	XORQ R9, R9            // R9 = j*4, the current column in bytes
+
+zcolloop:
+	VBROADCASTSS 0(AX), Z0
+	VMOVAPS Z0, Z1
+	VBROADCASTSS 4(AX), Z2
+	VMOVAPS Z2, Z3
+	VBROADCASTSS 8(AX), Z4
+	VMOVAPS Z4, Z5
+	VBROADCASTSS 12(AX), Z6
+	VMOVAPS Z6, Z7
+	VBROADCASTSS 16(AX), Z8
+	VMOVAPS Z8, Z9
+	VBROADCASTSS 20(AX), Z10
+	VMOVAPS Z10, Z11
+
+	MOVQ SI, R10           // rows 0-2 of a at R10, R10+DX, R10+2DX
+	LEAQ (SI)(R12*1), R11  // rows 3-5 at R11, R11+DX, R11+2DX
+	MOVQ BX, R14           // the header of b[kk]
+	MOVQ CX, R15           // kk steps left
+
+zkloop:
+	MOVQ 0(R14), R8
+	VMOVUPS 0(R8)(R9*1), Z12
+	VMOVUPS 64(R8)(R9*1), Z13
+
+	VBROADCASTSS 0(R10), Z14
+	VMULPS Z14, Z12, Z15
+	VADDPS Z15, Z0, Z0
+	VMULPS Z14, Z13, Z15
+	VADDPS Z15, Z1, Z1
+
+	VBROADCASTSS 0(R10)(DX*1), Z14
+	VMULPS Z14, Z12, Z15
+	VADDPS Z15, Z2, Z2
+	VMULPS Z14, Z13, Z15
+	VADDPS Z15, Z3, Z3
+
+	VBROADCASTSS 0(R10)(DX*2), Z14
+	VMULPS Z14, Z12, Z15
+	VADDPS Z15, Z4, Z4
+	VMULPS Z14, Z13, Z15
+	VADDPS Z15, Z5, Z5
+
+	VBROADCASTSS 0(R11), Z14
+	VMULPS Z14, Z12, Z15
+	VADDPS Z15, Z6, Z6
+	VMULPS Z14, Z13, Z15
+	VADDPS Z15, Z7, Z7
+
+	VBROADCASTSS 0(R11)(DX*1), Z14
+	VMULPS Z14, Z12, Z15
+	VADDPS Z15, Z8, Z8
+	VMULPS Z14, Z13, Z15
+	VADDPS Z15, Z9, Z9
+
+	VBROADCASTSS 0(R11)(DX*2), Z14
+	VMULPS Z14, Z12, Z15
+	VADDPS Z15, Z10, Z10
+	VMULPS Z14, Z13, Z15
+	VADDPS Z15, Z11, Z11
+
+	ADDQ $4, R10
+	ADDQ $4, R11
+	ADDQ $24, R14
+	DECQ R15
+	JNZ  zkloop
+
+	MOVQ 0(DI), R8
+	VMOVUPS Z0, 0(R8)(R9*1)
+	VMOVUPS Z1, 64(R8)(R9*1)
+	MOVQ 24(DI), R8
+	VMOVUPS Z2, 0(R8)(R9*1)
+	VMOVUPS Z3, 64(R8)(R9*1)
+	MOVQ 48(DI), R8
+	VMOVUPS Z4, 0(R8)(R9*1)
+	VMOVUPS Z5, 64(R8)(R9*1)
+	MOVQ 72(DI), R8
+	VMOVUPS Z6, 0(R8)(R9*1)
+	VMOVUPS Z7, 64(R8)(R9*1)
+	MOVQ 96(DI), R8
+	VMOVUPS Z8, 0(R8)(R9*1)
+	VMOVUPS Z9, 64(R8)(R9*1)
+	MOVQ 120(DI), R8
+	VMOVUPS Z10, 0(R8)(R9*1)
+	VMOVUPS Z11, 64(R8)(R9*1)
+
+	ADDQ $128, R9
+	CMPQ R9, R13
+	JLT  zcolloop
+
+	VZEROUPPER
+	RET
+
 // func dot2x4AVX2(a0, a1 *float32, b *[]float32, n int, out *[64]float32)
 //
 // The eight dot products of a0 and a1 (n floats each) with b[0..3] (the
@@ -200,5 +311,90 @@ ntloop:
 	VMOVUPS Y5, 160(AX)
 	VMOVUPS Y6, 192(AX)
 	VMOVUPS Y7, 224(AX)
+	VZEROUPPER
+	RET
+
+// func reluMask8AVX2(x, r, mask *float32, n int)
+//
+// x[j] = relu(x[j] + r[j]) * mask[j] for j < n, n a positive multiple of 8;
+// r may be nil (no residual). The ReLU keeps every lane that is not below
+// zero, -0 and NaN included, as reluMaskGo's `if v < 0` does (VMAXPS
+// would turn them into +0), so the results are bit for bit the Go
+// kernel's.
+TEXT ·reluMask8AVX2(SB), NOSPLIT, $0-32
+	MOVQ x+0(FP), DI
+	MOVQ r+8(FP), SI
+	MOVQ mask+16(FP), DX
+	MOVQ n+24(FP), CX
+	SHLQ $2, CX            // CX = n*4, the end in bytes
+	XORQ AX, AX            // AX = j*4
+	VXORPS Y15, Y15, Y15
+	TESTQ SI, SI
+	JEQ  noresloop
+
+resloop:
+	VMOVUPS 0(DI)(AX*1), Y0
+	VADDPS 0(SI)(AX*1), Y0, Y0
+	VCMPPS $1, Y15, Y0, Y1 // Y1 = Y0 < 0 (LT_OS)
+	VANDNPS Y0, Y1, Y0     // Y0 = ^Y1 & Y0
+	VMULPS 0(DX)(AX*1), Y0, Y0
+	VMOVUPS Y0, 0(DI)(AX*1)
+	ADDQ $32, AX
+	CMPQ AX, CX
+	JLT  resloop
+	VZEROUPPER
+	RET
+
+noresloop:
+	VMOVUPS 0(DI)(AX*1), Y0
+	VCMPPS $1, Y15, Y0, Y1
+	VANDNPS Y0, Y1, Y0
+	VMULPS 0(DX)(AX*1), Y0, Y0
+	VMOVUPS Y0, 0(DI)(AX*1)
+	ADDQ $32, AX
+	CMPQ AX, CX
+	JLT  noresloop
+	VZEROUPPER
+	RET
+
+// func gemm1x16AVX2(a *float32, k int, b *[]float32, n int, bias float32, c *float32)
+//
+// One row: c[j] = bias + sum_kk a[kk] * b[kk][j] for j < n, n a positive
+// multiple of 16, sixteen columns at a time; the products rounded before
+// they are added, in gemmRowsGo's order. For the rows left over from the
+// six-row kernels (the head's one plane).
+TEXT ·gemm1x16AVX2(SB), NOSPLIT, $0-48
+	MOVQ a+0(FP), SI
+	MOVQ k+8(FP), CX
+	MOVQ b+16(FP), BX
+	MOVQ n+24(FP), R13
+	MOVQ c+40(FP), DI
+	SHLQ $2, R13
+	XORQ R9, R9
+
+onecol:
+	VBROADCASTSS bias+32(FP), Y0
+	VMOVAPS Y0, Y1
+	MOVQ SI, R10
+	MOVQ BX, R14
+	MOVQ CX, R15
+
+onek:
+	MOVQ 0(R14), R8
+	VBROADCASTSS 0(R10), Y14
+	VMULPS 0(R8)(R9*1), Y14, Y12
+	VADDPS Y12, Y0, Y0
+	VMULPS 32(R8)(R9*1), Y14, Y13
+	VADDPS Y13, Y1, Y1
+	ADDQ $4, R10
+	ADDQ $24, R14
+	DECQ R15
+	JNZ  onek
+
+	VMOVUPS Y0, 0(DI)(R9*1)
+	VMOVUPS Y1, 32(DI)(R9*1)
+	ADDQ $64, R9
+	CMPQ R9, R13
+	JLT  onecol
 	VZEROUPPER
 	RET

@@ -169,3 +169,7 @@ func reluMaskAVX2(x, r, mask []float32) {
 		v.Max(zero).Mul(archsimd.LoadFloat32x8Slice(mask[j : j+8])).StoreSlice(x[j : j+8])
 	}
 }
+
+// extraKernels are the slower kernel sets this build can also run: none
+// beside the plain Go ones.
+func extraKernels() []kernels { return nil }

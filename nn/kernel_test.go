@@ -42,7 +42,7 @@ func allKernels() []kernels {
 	if k, ok := simdKernels(); ok {
 		ks = append(ks, k)
 	}
-	return ks
+	return append(ks, extraKernels()...)
 }
 
 func TestKernelsAgree(t *testing.T) {
@@ -165,17 +165,19 @@ func TestSIMDKernelExact(t *testing.T) {
 		t.Skipf("this build or processor has no SIMD kernels (%q)", ks.name)
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, sz := range [][3]int{{6, 1, 16}, {24, 216, 256}, {13, 216, 256}, {7, 9, 32}, {32, 288, 384}, {1, 24, 16}, {12, 117, 48}, {6, 9, 0}, {6, 0, 16}} {
-		m, k, n := sz[0], sz[1], sz[2]
-		a, b, bias := gemmCase(rng, m, k, n)
-		for _, bs := range [][]float32{bias, nil} {
-			want, got := newRows(m, n), newRows(m, n)
-			gemmRowsGo(a, m, k, b, n, bs, want)
-			ks.rows(a, m, k, b, n, bs, got)
-			for o := range got {
-				for j := range got[o] {
-					if got[o][j] != want[o][j] {
-						t.Fatalf("%v bias %v: c[%d][%d] = %v, Go gives %v", sz, bs != nil, o, j, got[o][j], want[o][j])
+	for _, ks := range append([]kernels{ks}, extraKernels()...) {
+		for _, sz := range [][3]int{{6, 1, 16}, {24, 216, 256}, {13, 216, 256}, {7, 9, 32}, {32, 288, 384}, {1, 24, 16}, {12, 117, 48}, {6, 9, 0}, {6, 0, 16}, {5, 30, 80}, {24, 216, 448}} {
+			m, k, n := sz[0], sz[1], sz[2]
+			a, b, bias := gemmCase(rng, m, k, n)
+			for _, bs := range [][]float32{bias, nil} {
+				want, got := newRows(m, n), newRows(m, n)
+				gemmRowsGo(a, m, k, b, n, bs, want)
+				ks.rows(a, m, k, b, n, bs, got)
+				for o := range got {
+					for j := range got[o] {
+						if math.Float32bits(got[o][j]) != math.Float32bits(want[o][j]) {
+							t.Fatalf("%s %v bias %v: c[%d][%d] = %v, Go gives %v", ks.name, sz, bs != nil, o, j, got[o][j], want[o][j])
+						}
 					}
 				}
 			}
@@ -200,6 +202,50 @@ func gemmRowsAxpy(a []float32, m, k int, b [][]float32, n int, bias []float32, c
 			bk := b[kk][:n]
 			for j := range co {
 				co[j] += w * bk[j]
+			}
+		}
+	}
+}
+
+// TestReluKernelsAgree checks every kernel set's activation against the Go
+// kernel bit for bit, with and without the residual, on lanes that are
+// negative, positive, -0, +0 and NaN, under a mask of zeros and ones.
+func TestReluKernelsAgree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	special := []float32{0, float32(math.Copysign(0, -1)), float32(math.NaN()), 1e-30, -1e-30}
+	for _, n := range []int{8, 16, 24, 256, 7, 13} {
+		x := make([]float32, n)
+		r := make([]float32, n)
+		mask := make([]float32, n)
+		for j := range x {
+			x[j] = rng.Float32()*2 - 1
+			r[j] = rng.Float32()*2 - 1
+			if rng.IntN(4) == 0 {
+				x[j] = special[rng.IntN(len(special))]
+			}
+			if rng.IntN(6) == 0 {
+				r[j] = special[rng.IntN(len(special))]
+			}
+			if rng.IntN(5) != 0 {
+				mask[j] = 1
+			}
+		}
+		for _, res := range []bool{false, true} {
+			var rr []float32
+			if res {
+				rr = r
+			}
+			want := append([]float32(nil), x...)
+			reluMaskGo(want, rr, mask)
+			for _, ks := range allKernels() {
+				got := append([]float32(nil), x...)
+				ks.relu(got, rr, mask)
+				for j := range got {
+					if math.Float32bits(got[j]) != math.Float32bits(want[j]) {
+						t.Fatalf("%s n=%d residual=%v lane %d: %v (%#x), want %v (%#x)", ks.name, n, res, j,
+							got[j], math.Float32bits(got[j]), want[j], math.Float32bits(want[j]))
+					}
+				}
 			}
 		}
 	}
