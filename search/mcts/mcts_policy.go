@@ -110,6 +110,7 @@ func (w *mctsWorker) maybeRefine(idx int32, n *mctsNode) {
 	if s.threads > 1 && !s.refined.claim(idx) {
 		return
 	}
+	w.sync()
 	w.refine(n)
 }
 
@@ -126,6 +127,7 @@ func (w *mctsWorker) refineLate(idx int32, n *mctsNode) {
 	if s.threads <= 1 || n.visits.Load() < s.cfg.policyAt || !s.refined.claim(idx) {
 		return
 	}
+	w.sync()
 	w.refine(n)
 }
 

@@ -88,6 +88,7 @@ func (w *mctsWorker) vctWins(n *mctsNode) bool {
 	if nodes == 0 {
 		return false
 	}
+	w.sync()
 	me := w.b.SideToMove()
 	if len(w.e.Fours(me)) == 0 && len(w.e.Threes(me)) == 0 {
 		return false

@@ -114,6 +114,7 @@ func (s *mctsSearch) run(workers []*mctsWorker) {
 					s.stop.Store(true)
 				}
 			}
+			w.unwind()
 		}()
 	}
 	w0 := workers[0]
@@ -130,6 +131,7 @@ func (s *mctsSearch) run(workers []*mctsWorker) {
 			s.stop.Store(true)
 		}
 	}
+	w0.unwind()
 	wg.Wait()
 	s.elapsed = time.Since(s.started)
 	for _, w := range workers {

@@ -26,6 +26,7 @@ type mctsWorker struct {
 	vcf  *win.Search // the in-tree VCF probe, or nil
 
 	path    []int32
+	applied []engine.Pos // the moves on b beyond the root, in order (see sync)
 	moves   []engine.Pos
 	probs   []float32
 	logits  []float32
@@ -67,10 +68,16 @@ func (w *mctsWorker) release() {
 // playout runs one descent from the root: select by PUCT down to a leaf,
 // expand it if it has been visited often enough, evaluate the position
 // reached, and back the value up the path.
+//
+// The moves of the path are made on the worker's board only where the
+// position is needed (sync): selection reads the tree alone. A playout
+// leaves its moves on the board, and the next one takes back only those
+// past the prefix the two paths share, since consecutive playouts often
+// follow the same line for several plies and making and taking back moves
+// (the evaluator's updates) is the largest part of a playout's cost.
 func (w *mctsWorker) playout() {
 	s := w.s
 	pool := s.pool
-	b := w.b
 	w.path = append(w.path[:0], s.root)
 	idx := s.root
 	var value float64 // for the player who moved into the last node
@@ -98,7 +105,6 @@ func (w *mctsWorker) playout() {
 			child := n.first + int32(i)
 			c := pool.node(child)
 			c.vloss.Add(1)
-			b.Make(c.move)
 			w.nodes++
 			w.path = append(w.path, child)
 			idx = child
@@ -106,6 +112,7 @@ func (w *mctsWorker) playout() {
 		}
 		if st == mctsLeaf && n.visits.Load() >= s.cfg.expandAt && !pool.full.Load() &&
 			n.state.CompareAndSwap(mctsLeaf, mctsExpanding) {
+			w.sync()
 			if w.expand(n, len(w.path) == 1) {
 				if w.net != nil && len(w.path) > 1 {
 					w.refineLate(idx, n)
@@ -120,17 +127,46 @@ func (w *mctsWorker) playout() {
 				break
 			}
 		}
+		w.sync()
 		value, proved = w.evaluate(n)
 		break
 	}
 	depth := len(w.path) - 1
-	for range depth {
-		b.Undo()
-	}
 	w.backup(value, proved)
 	w.playouts++
 	w.depthSum += int64(depth)
 	w.depthMax = max(w.depthMax, depth)
+}
+
+// sync makes the worker's board the position of the path's last node: it
+// takes back the moves on the board past the prefix they share with the
+// path's moves and makes the path's remaining ones. The moves are the same
+// in the same order as making the whole path from the root, so the board,
+// its history and the evaluator are exactly what that would give.
+func (w *mctsWorker) sync() {
+	pool := w.s.pool
+	d := len(w.path) - 1
+	common := 0
+	for common < len(w.applied) && common < d && w.applied[common] == pool.node(w.path[common+1]).move {
+		common++
+	}
+	for len(w.applied) > common {
+		w.b.Undo()
+		w.applied = w.applied[:len(w.applied)-1]
+	}
+	for j := common; j < d; j++ {
+		m := pool.node(w.path[j+1]).move
+		w.b.Make(m)
+		w.applied = append(w.applied, m)
+	}
+}
+
+// unwind takes back every move the playouts left on the worker's board.
+func (w *mctsWorker) unwind() {
+	for range w.applied {
+		w.b.Undo()
+	}
+	w.applied = w.applied[:0]
 }
 
 // selectChild is the PUCT choice among n's children: the highest
