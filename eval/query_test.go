@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"testing"
@@ -111,5 +112,32 @@ func TestEvaluate(t *testing.T) {
 		if v := e.Evaluate(); !tc.test(v) {
 			t.Errorf("%s: %d", tc.name, v)
 		}
+	}
+}
+
+// TestWeightedPotentialIsTwoRankPotentials: the one-pass WeightedPotential
+// equals RankPotential with pointRanks, five times c's plus four times the
+// opponent's, on every free point of random games under every rule.
+func TestWeightedPotentialIsTwoRankPotentials(t *testing.T) {
+	for _, r := range engine.Rules {
+		rng := rand.New(rand.NewPCG(uint64(r), 23))
+		b, _ := engine.New(15, 15, r)
+		e := Attach(b)
+		for ply := 0; ply < 50 && !b.Full() && b.Winner() == engine.Empty; ply++ {
+			for i := 0; i < b.Width()*b.Height(); i++ {
+				p := b.Pos(i%b.Width(), i/b.Width())
+				if b.At(p) != engine.Empty {
+					continue
+				}
+				for _, c := range []engine.Color{engine.Black, engine.White} {
+					want := 5*e.RankPotential(p, c, &pointRanks) + 4*e.RankPotential(p, c.Opp(), &pointRanks)
+					if got := e.WeightedPotential(p, c); got != want {
+						t.Fatalf("%v ply %d %v at %d: %d, want %d", r, ply, c, p, got, want)
+					}
+				}
+			}
+			b.Make(randomNear(b, rng))
+		}
+		e.Detach()
 	}
 }

@@ -198,9 +198,31 @@ func (g *mctsGen) add(e *eval.Evaluator, p engine.Pos, me, op engine.Color) {
 
 // mctsLogit is the prior logit of a stone of me on p.
 func mctsLogit(e *eval.Evaluator, p engine.Pos, me, op engine.Color) float32 {
-	pot := e.WeightedPotential(p, me)
 	return mctsAttackLogit[e.Combo(p, me)] + mctsDefenceLogit[e.Combo(p, op)] +
-		mctsPotLogit*float32(math.Log(float64(1+pot)))
+		mctsPotLogit*logOnePlus(e.WeightedPotential(p, me))
+}
+
+// logTableSize bounds the potentials whose logarithm is read from a
+// table; nearly every candidate's is below it.
+const logTableSize = 4096
+
+// logTable holds float32(math.Log(1+i)) for i < logTableSize, made once
+// and never written after.
+var logTable = func() *[logTableSize]float32 {
+	t := new([logTableSize]float32)
+	for i := range t {
+		t[i] = float32(math.Log(float64(1 + i)))
+	}
+	return t
+}()
+
+// logOnePlus is float32(math.Log(1+pot)), from the table where it can be
+// (the same value: the table holds exactly what the call returns).
+func logOnePlus(pot int) float32 {
+	if pot >= 0 && pot < logTableSize {
+		return logTable[pot]
+	}
+	return float32(math.Log(float64(1 + pot)))
 }
 
 // sort orders the candidates by logit, the cell index breaking ties so that

@@ -2,6 +2,7 @@ package mcts
 
 import (
 	"context"
+	"math"
 	"slices"
 	"testing"
 
@@ -84,5 +85,15 @@ func checkBoard(t *testing.T, w *mctsWorker, root *engine.Board, moves []engine.
 	}
 	if err := w.e.Verify(); err != nil {
 		t.Fatalf("evaluator after %v: %v", moves, err)
+	}
+}
+
+// TestLogOnePlus: the table gives exactly what the call gives, inside the
+// table and past it.
+func TestLogOnePlus(t *testing.T) {
+	for _, pot := range []int{0, 1, 2, 9, 100, 1023, logTableSize - 1, logTableSize, 50000, 184320} {
+		if got, want := logOnePlus(pot), float32(math.Log(float64(1+pot))); math.Float32bits(got) != math.Float32bits(want) {
+			t.Errorf("logOnePlus(%d) = %v, want %v", pot, got, want)
+		}
 	}
 }
