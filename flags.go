@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime/debug"
 
+	"github.com/kakugo/kakugo/nn"
 	"github.com/spf13/pflag"
 )
 
@@ -75,5 +76,6 @@ func cmdVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fmt.Fprintf(stdout, "pbrain-kakugo %s\n", versionString())
+	fmt.Fprintf(stdout, "network kernels: %s\n", nn.KernelName())
 	return 0
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/kakugo/kakugo/nn"
 )
 
 // TestFlagErrors checks that every subcommand says what is wrong with its
@@ -43,7 +45,8 @@ func TestFlagErrors(t *testing.T) {
 func TestVersion(t *testing.T) {
 	for _, args := range [][]string{{"--version"}, {"version"}, {"-V"}} {
 		var out, errOut bytes.Buffer
-		if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 || !strings.HasPrefix(out.String(), "pbrain-kakugo ") {
+		if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 || !strings.HasPrefix(out.String(), "pbrain-kakugo ") ||
+			!strings.Contains(out.String(), "\nnetwork kernels: "+nn.KernelName()+"\n") {
 			t.Errorf("%v: code %d, stdout %q, stderr %q", args, code, out.String(), errOut.String())
 		}
 	}

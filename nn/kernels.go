@@ -29,3 +29,9 @@ func Accelerated() bool {
 	_, ok := simdKernels()
 	return ok
 }
+
+// KernelName names the kernels a new Workspace runs on in this build and on
+// this processor: "avx512asm", "avx2asm", "avx2" (GOEXPERIMENT=simd) or
+// "go". Timings of the network, and of the search that asks it, depend on
+// it; `pbrain-kakugo version` prints it.
+func KernelName() string { return defaultKernels().name }
