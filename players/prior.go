@@ -28,8 +28,9 @@ import (
 // alpha-beta player's policy depth KAKUGO_AB_POLICY (ABPolicyDepth) and
 // tuning KAKUGO_AB (abOptionsFrom), the tree's leaves
 // searched KAKUGO_LEAF_AB plies deep over the learned value (ab.LeafValuer), the tree's
-// exploration constant KAKUGO_CPUCT and first-play reduction KAKUGO_FPU
-// (floatFromEnv), and for the learned leaf value KAKUGO_VALUE_WEIGHTS and
+// exploration constant KAKUGO_CPUCT, first-play reduction KAKUGO_FPU and
+// the children of a node below the root KAKUGO_WIDTH (floatFromEnv; a
+// fraction of a child is dropped), and for the learned leaf value KAKUGO_VALUE_WEIGHTS and
 // KAKUGO_VALUE_GAIN (loadValue). The other players say on warn that they
 // ignore a file of weights.
 func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Player {
@@ -51,6 +52,7 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 	opt.DefendShare = percentFromEnv(os.Getenv, "KAKUGO_DEFEND_SHARE", warn)
 	opt.CPuct = floatFromEnv(os.Getenv, "KAKUGO_CPUCT", 10, warn)
 	opt.FPUReduction = floatFromEnv(os.Getenv, "KAKUGO_FPU", 2, warn)
+	opt.MaxChildren = int(floatFromEnv(os.Getenv, "KAKUGO_WIDTH", 225, warn))
 	if v := os.Getenv("KAKUGO_AB_POLICY"); v != "" {
 		if n, err := strconv.Atoi(v); err == nil && n >= -1 && n < 64 {
 			opt.ABPolicyDepth = n
