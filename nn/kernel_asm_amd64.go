@@ -2,7 +2,8 @@
 
 package nn
 
-// AVX2 assembly for the inference kernel (kernel_asm_amd64.s), in every
+// AVX2 assembly for the inference kernels (kernel_asm_amd64.s), with the
+// products on 512-bit registers where the processor has AVX-512, in every
 // default amd64 build: GOEXPERIMENT=simd is not needed for a fast brain.
 // Build with -tags purego for the plain Go kernels only.
 //
