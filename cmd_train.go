@@ -52,6 +52,7 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.EvalEvery, "eval-every", 500, "steps between held-out evaluations")
 	fs.IntVar(&cfg.EvalPositions, "eval-positions", 2000, "held-out positions per evaluation during training")
 	fs.StringVar(&cfg.Checkpoint, "checkpoint", "nn-train.ckpt", "checkpoint file, written as the run goes")
+	init := fs.String("init", "", "start from these weights (\"default\": the embedded network) with a new optimiser, to fine-tune them; the architecture is theirs")
 	resume := fs.Bool("resume", false, "continue the run saved in --checkpoint (its architecture; --channels, --blocks and --head-kernel must match it or be left out)")
 	fs.IntVar(&cfg.CheckpointEvery, "checkpoint-every", 500, "steps between checkpoints")
 	fs.StringVar(&cfg.Out, "out", "nn-train.kkw", "where the compressed weights are written")
@@ -62,7 +63,18 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cfg.Seed = rf.Seed
 	arch := nn.Arch{Features: nn.BasicName, Planes: nn.NewBasic().NumPlanes(), Channels: *channels,
 		Blocks: *blocks, StemKernel: 3, BlockKernel: 3, HeadKernel: *headKernel}
-	net, opt, err := training.Start(arch, rf.Seed, cfg.Checkpoint, *resume, fs.Changed, stdout)
+	var net *nn.Net
+	var opt *nn.Adam
+	var err error
+	if *init != "" {
+		if *resume || fs.Changed("channels") || fs.Changed("blocks") || fs.Changed("head-kernel") {
+			fmt.Fprintln(stderr, "train: --init takes its architecture from the weights: no --resume, --channels, --blocks or --head-kernel")
+			return 2
+		}
+		net, opt, err = training.FromWeights(*init, cfg.Checkpoint, stdout)
+	} else {
+		net, opt, err = training.Start(arch, rf.Seed, cfg.Checkpoint, *resume, fs.Changed, stdout)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "train:", err)
 		return training.ExitCode(err)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/kakugo/kakugo/nn"
 )
 
 // TestTrainResume checks that a checkpoint is resumed only when asked, that
@@ -43,5 +45,59 @@ func TestTrainResume(t *testing.T) {
 	// A later --checkpoint wins: there is nothing to resume there.
 	if code, _, errOut := train("--steps", "20", "--resume", "--checkpoint", filepath.Join(dir, "none.ckpt")); code != 2 {
 		t.Errorf("--resume without a checkpoint: code %d %s", code, errOut)
+	}
+}
+
+// TestTrainInit checks that --init fine-tunes given weights: the run says
+// what it starts from, keeps their architecture, writes weights that load
+// and differ from the start; it refuses --resume and architecture flags
+// beside it, an existing checkpoint, and a file that is not weights.
+func TestTrainInit(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "g.csv")
+	lines := []string{"h8,i9", "h8i9,g7", "h8i9g7,j10", "h8i9g7j10,f6", "i9,h8", "i9h8,j10", "g7,h8", "g7h8,f6"}
+	if err := os.WriteFile(games, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	first := filepath.Join(dir, "first.kkw")
+	train := func(extra ...string) (int, string, string) {
+		var out, errOut bytes.Buffer
+		args := append([]string{"train", "--games", games, "--batch", "4", "--eval-every", "100", "--test-frac", "0"}, extra...)
+		code := run(args, strings.NewReader(""), &out, &errOut)
+		return code, out.String(), errOut.String()
+	}
+	if code, out, errOut := train("--channels", "4", "--blocks", "1", "--steps", "3", "--checkpoint", filepath.Join(dir, "a.ckpt"), "--out", first); code != 0 {
+		t.Fatalf("first run: code %d\n%s\n%s", code, out, errOut)
+	}
+	tuned := filepath.Join(dir, "tuned.kkw")
+	code, out, errOut := train("--init", first, "--steps", "3", "--lr", "0.1", "--checkpoint", filepath.Join(dir, "b.ckpt"), "--out", tuned)
+	if code != 0 || !strings.Contains(out, "fine-tuning "+first+": basic-v1 planes=13 channels=4 blocks=1") {
+		t.Fatalf("--init: code %d\n%s\n%s", code, out, errOut)
+	}
+	a, errA := os.ReadFile(first)
+	b, errB := os.ReadFile(tuned)
+	if errA != nil || errB != nil || bytes.Equal(a, b) {
+		t.Fatalf("the fine-tuned weights: %v %v, equal to the start: %v", errA, errB, bytes.Equal(a, b))
+	}
+	if net, err := nn.LoadBytes(b); err != nil || net.Arch().Channels != 4 {
+		t.Fatalf("the fine-tuned weights do not load as the start's architecture: %v", err)
+	}
+	code, out, errOut = train("--init", "default", "--steps", "1", "--checkpoint", filepath.Join(dir, "d.ckpt"), "--out", filepath.Join(dir, "d.kkw"))
+	if code != 0 || !strings.Contains(out, "fine-tuning default: basic-v1 planes=13 channels=24 blocks=4") {
+		t.Errorf("--init default: code %d\n%s\n%s", code, out, errOut)
+	}
+	for _, bad := range []struct {
+		args []string
+		code int
+		says string
+	}{
+		{[]string{"--init", first, "--resume"}, 2, "--init"},
+		{[]string{"--init", first, "--channels", "8"}, 2, "--init"},
+		{[]string{"--init", first, "--checkpoint", filepath.Join(dir, "a.ckpt")}, 2, "exists"},
+		{[]string{"--init", games, "--checkpoint", filepath.Join(dir, "c.ckpt")}, 1, games},
+	} {
+		if code, _, errOut := train(append(bad.args, "--steps", "1", "--out", filepath.Join(dir, "x.kkw"))...); code != bad.code || !strings.Contains(errOut, bad.says) {
+			t.Errorf("%v: code %d %q", bad.args, code, errOut)
+		}
 	}
 }

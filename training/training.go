@@ -11,6 +11,7 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/nn"
+	"github.com/kakugo/kakugo/weights"
 )
 
 // Records chooses game records and filters them: the paths, the rule and
@@ -99,6 +100,32 @@ func Start(arch nn.Arch, seed uint64, ckpt string, resume bool, changed func(fla
 	}
 	fmt.Fprintf(log, "train: resuming %s at step %d: %s\n", ckpt, opt.Step, got)
 	return net, opt, nil
+}
+
+// FromWeights is a run that fine-tunes the weights in path ("default": the
+// embedded network) with a new optimiser. As Start, it refuses to start
+// where the checkpoint ckpt already exists. A file that does not load is
+// a CheckpointError (exit code 1).
+func FromWeights(path, ckpt string, log io.Writer) (*nn.Net, *nn.Adam, error) {
+	if _, err := os.Stat(ckpt); err == nil {
+		return nil, nil, fmt.Errorf("checkpoint %s exists: name another --checkpoint", ckpt)
+	}
+	var net *nn.Net
+	var err error
+	if path == "default" {
+		net, err = nn.LoadBytes(weights.Default())
+	} else {
+		var f *os.File
+		if f, err = os.Open(path); err == nil {
+			net, err = nn.Load(f)
+			f.Close()
+		}
+	}
+	if err != nil {
+		return nil, nil, &CheckpointError{Path: path, Err: err}
+	}
+	fmt.Fprintf(log, "train: fine-tuning %s: %s\n", path, net.Arch())
+	return net, nn.NewAdam(net), nil
 }
 
 // ExitCode is the exit code of a Start error: 1 for a checkpoint that
