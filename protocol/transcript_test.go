@@ -182,6 +182,7 @@ func TestTranscripts(t *testing.T) {
 	for _, tc := range transcripts {
 		for _, e := range eols {
 			t.Run(tc.name+"/"+e.name, func(t *testing.T) {
+				// Fixed cores: the thread cap's note must not depend on the machine.
 				br := startBrain(t, Config{Player: fast, Suggest: tc.suggest, Cores: 2}, e.eol)
 				br.run(tc.steps)
 				br.finish()
