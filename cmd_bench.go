@@ -25,6 +25,7 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 1, "search threads (the signature is repeatable with 1 only)")
 	valueFile := fs.String("value-weights", "", "learned leaf value weights from this file (default: the player's embedded ones)")
 	leaf := fs.String("leaf", "", "leaf values: rollout, static or learned (the embedded value weights; default: the player's default, learned)")
+	weightsFile := fs.String("weights", "", "policy network weights replacing the embedded ones (to time another network; the signature is the embedded network's)")
 	noWin := fs.Bool("nowin", false, "turn the winning search off")
 	noPrior := fs.Bool("noprior", false, "search without the CNN policy prior (the player kakugo-noprior)")
 	player := fs.String("player", "kakugo", "the variant of the full player to search with (its options; --noprior, --nowin and --leaf still apply)")
@@ -46,9 +47,10 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *noPrior {
 		priorDesc = "no prior"
 	} else {
-		// The embedded network: its kernels give the same logits, bit for
-		// bit, in every build, so the signature does not depend on them.
-		pol, err := prior.Load("")
+		// The embedded network by default: its kernels give the same
+		// logits, bit for bit, in every build, so the signature does not
+		// depend on them.
+		pol, err := prior.Load(*weightsFile)
 		if err != nil {
 			fmt.Fprintf(stderr, "pbrain-kakugo bench: %v\n", err)
 			return 1

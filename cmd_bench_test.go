@@ -58,6 +58,18 @@ func TestCmdBench(t *testing.T) {
 	if code := cmdBench([]string{"--cpuprofile", filepath.Join(prof, "no", "dir")}, nil, &fout, &ferr); code != 1 {
 		t.Errorf("an unwritable profile: code %d, want 1", code)
 	}
+	// --weights searches with another network: the embedded one's own file
+	// gives the embedded signature; a file that is not weights is an error.
+	var wout, werr bytes.Buffer
+	if code := cmdBench([]string{"--playouts", "60", "--nowin", "--weights", "weights/default.kkw"}, nil, &wout, &werr); code != 0 {
+		t.Fatalf("--weights: code %d, stderr %q", code, werr.String())
+	}
+	if m := sig.FindStringSubmatch(wout.String()); m == nil || m[1] != sigs[0] {
+		t.Errorf("signature with --weights weights/default.kkw %v, embedded %s", m, sigs[0])
+	}
+	if code := cmdBench([]string{"--weights", "go.mod"}, nil, &wout, &werr); code != 1 {
+		t.Errorf("--weights go.mod: code %d, want 1", code)
+	}
 	var out, errOut bytes.Buffer
 	for _, args := range [][]string{{"--playouts", "0"}, {"--threads", "0"}, {"--leaf", "nope"}, {"extra"}, {"--bogus"},
 		{"--player", "greedy"}, {"--player", "nope"}} {

@@ -53,6 +53,7 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.EvalPositions, "eval-positions", 2000, "held-out positions per evaluation during training")
 	fs.StringVar(&cfg.Checkpoint, "checkpoint", "nn-train.ckpt", "checkpoint file, written as the run goes")
 	init := fs.String("init", "", "start from these weights (\"default\": the embedded network) with a new optimiser, to fine-tune them; the architecture is theirs")
+	grow := fs.Int("grow-blocks", 0, "with --init: append this many residual blocks that start as the identity (the network computes what --init's does), to train a deeper network from a trained one")
 	resume := fs.Bool("resume", false, "continue the run saved in --checkpoint (its architecture; --channels, --blocks and --head-kernel must match it or be left out)")
 	fs.IntVar(&cfg.CheckpointEvery, "checkpoint-every", 500, "steps between checkpoints")
 	fs.StringVar(&cfg.Out, "out", "nn-train.kkw", "where the compressed weights are written")
@@ -72,6 +73,15 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 		net, opt, err = training.FromWeights(*init, cfg.Checkpoint, stdout)
+		if err == nil && *grow != 0 {
+			if net, err = nn.Deepen(net, *grow, rf.Seed); err == nil {
+				opt = nn.NewAdam(net)
+				fmt.Fprintf(stdout, "train: deepened by %d blocks: %s\n", *grow, net.Arch())
+			}
+		}
+	} else if *grow != 0 {
+		fmt.Fprintln(stderr, "train: --grow-blocks needs --init")
+		return 2
 	} else {
 		net, opt, err = training.Start(arch, rf.Seed, cfg.Checkpoint, *resume, fs.Changed, stdout)
 	}

@@ -86,11 +86,23 @@ func TestTrainInit(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "fine-tuning default: basic-v1 planes=13 channels=24 blocks=4") {
 		t.Errorf("--init default: code %d\n%s\n%s", code, out, errOut)
 	}
+	deep := filepath.Join(dir, "deep.kkw")
+	code, out, errOut = train("--init", first, "--grow-blocks", "2", "--steps", "2", "--checkpoint", filepath.Join(dir, "e.ckpt"), "--out", deep)
+	if code != 0 || !strings.Contains(out, "deepened by 2 blocks: basic-v1 planes=13 channels=4 blocks=3") {
+		t.Fatalf("--grow-blocks: code %d\n%s\n%s", code, out, errOut)
+	}
+	if b, err := os.ReadFile(deep); err != nil {
+		t.Fatal(err)
+	} else if net, err := nn.LoadBytes(b); err != nil || net.Arch().Blocks != 3 {
+		t.Fatalf("the deepened weights do not load with 3 blocks: %v", err)
+	}
 	for _, bad := range []struct {
 		args []string
 		code int
 		says string
 	}{
+		{[]string{"--grow-blocks", "1"}, 2, "--grow-blocks needs --init"},
+		{[]string{"--init", first, "--grow-blocks", "-1", "--checkpoint", filepath.Join(dir, "f.ckpt")}, 2, "deepen by -1"},
 		{[]string{"--init", first, "--resume"}, 2, "--init"},
 		{[]string{"--init", first, "--channels", "8"}, 2, "--init"},
 		{[]string{"--init", first, "--checkpoint", filepath.Join(dir, "a.ckpt")}, 2, "exists"},
