@@ -322,6 +322,9 @@ func (w *Search) defenderMoves(dst []winMove, ply, budget int) (ms []winMove, ou
 				dst = append(dst, winMove{p, w.defendScore(p)})
 			}
 		}
+		if a == engine.Black && w.b.Rule() == engine.Renju {
+			dst = w.forbiddingKillers(dst, ks)
+		}
 	}
 	for _, p := range ev.Fours(d) {
 		dst = append(dst, winMove{p, w.defendScore(p) + 1<<24})
@@ -371,6 +374,65 @@ func (w *Search) killers() (cells []engine.Pos, ok bool) {
 		}
 	}
 	return w.cells, !first
+}
+
+// forbiddingKillers appends, under renju with black attacking, the white
+// replies that stop every unstoppable four by making its point forbidden,
+// which killers cannot see: a white stone can block a line through the
+// straight-four point of a three of black's, so that point is no longer
+// forbidden and the three becomes real, and a four point with two real
+// threes is forbidden (a 4-3-3). Only a point where black already has
+// two threes can turn forbidden this way (white makes no black four,
+// three or overline), so the candidates are the cells on the lines
+// through its threes' straight-four points, each tried on a plain copy
+// of the board.
+func (w *Search) forbiddingKillers(dst []winMove, ks []engine.Pos) []winMove {
+	ev, d := w.th, w.def
+	w.kill = w.unstoppableCands(w.kill[:0])
+	w.cells = w.cells[:0]
+	for _, q := range w.kill {
+		threes := 0
+		for dir := range 4 {
+			if ev.Class(q, dir, engine.Black) == eval.ClassOpenThree {
+				threes++
+			}
+		}
+		if threes < 2 {
+			continue
+		}
+		for dir := range 4 {
+			if ev.Class(q, dir, engine.Black) == eval.ClassOpenThree {
+				w.gains = ev.AppendGains(w.gains[:0], q, dir, engine.Black)
+				for _, g := range w.gains {
+					w.cells = w.lineCells(w.cells, g)
+				}
+			}
+		}
+	}
+	if len(w.cells) == 0 {
+		return dst
+	}
+	slices.Sort(w.cells)
+	w.cells = slices.Compact(w.cells)
+	pb := w.plainBoard()
+	for _, c := range w.cells {
+		if slices.Contains(ks, c) || !w.legalFor(c, d) || ev.Flags(c, d)&eval.FlagFour != 0 {
+			continue // listed already, illegal, or a counter-four the caller lists
+		}
+		pb.Put(c, d)
+		ok := true
+		for _, u := range w.kill {
+			if u != c && !pb.IsForbidden(u) && caroUnstoppableAt(pb, u, engine.Black) {
+				ok = false
+				break
+			}
+		}
+		pb.Undo()
+		if ok {
+			dst = append(dst, winMove{c, w.defendScore(c)})
+		}
+	}
+	return dst
 }
 
 // caroKillers appends the replies that stop the unstoppable point q and

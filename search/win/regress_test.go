@@ -100,3 +100,55 @@ func TestWinCaroFarEndBlock(t *testing.T) {
 		t.Errorf("the old false win e7 in 4 again")
 	}
 }
+
+// winRenjuForbidding is a renju position (pos notation, black first, from
+// a game of Kakugo's against Rapfi, black to move) on which the search
+// once claimed a VCT that the checker refused: after l7 l5 l10 l6 j9 n11
+// m11 i10 j8 i8 j6, black has two straight-four points, j7 (j6-j9) and k9
+// (j8-m11), which share no killer, so the search let white go without a
+// reply; but white j7 takes the first and makes k9 forbidden: with j7
+// white, j10 is no longer a double four for black, so the three i11-k9-l8
+// through j10 becomes real and k9 a 4-3-3.
+const winRenjuForbidding = "l8l14m14i12n14j11l12o11l9k11k8l11i11m10"
+
+// TestWinRenjuForbiddingKiller checks the repair: white j7 is among the
+// replies at the node after j6, the position's VCT is found with a proof
+// the checker accepts, and no proof is refused on the way.
+func TestWinRenjuForbiddingKiller(t *testing.T) {
+	moves, err := engine.ParseMoves(winRenjuForbidding + "l7l5l10l6j9n11m11i10j8i8j6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := engine.FromMoves(15, 15, engine.Renju, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := eval.Attach(b)
+	w := New(1 << 10)
+	w.begin(context.Background(), b, ev, proof.VCT, time.Time{}, 0)
+	w.att, w.def = engine.Black, engine.White
+	ms, out, _ := w.defenderMoves(nil, 0, 4)
+	w.end()
+	ev.Detach()
+	found := false
+	for _, m := range ms {
+		found = found || winCell(b, m.p) == "j7"
+	}
+	if out != winOpen || !found {
+		t.Errorf("after j6: outcome %v, replies %v: j7 missing", out, ms)
+	}
+	moves = moves[:len(moves)-11]
+	if b, err = engine.FromMoves(15, 15, engine.Renju, moves); err != nil {
+		t.Fatal(err)
+	}
+	ev = eval.Attach(b)
+	defer ev.Detach()
+	w = New(1 << 16)
+	r := w.Prove(context.Background(), b, ev, proof.VCT, time.Time{}, 200_000)
+	if w.Rejected != 0 || !r.Win {
+		t.Fatalf("win %v, proofs refused by the checker %d", r.Win, w.Rejected)
+	}
+	if err := proof.Check(b, r.Proof, 0); err != nil {
+		t.Errorf("the win %s: %v", winCell(b, r.Move), err)
+	}
+}
