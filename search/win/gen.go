@@ -387,7 +387,7 @@ func (w *Search) killers() (cells []engine.Pos, ok bool) {
 // through its threes' straight-four points, each tried on a plain copy
 // of the board.
 func (w *Search) forbiddingKillers(dst []winMove, ks []engine.Pos) []winMove {
-	ev, d := w.th, w.def
+	ev := w.th
 	w.kill = w.unstoppableCands(w.kill[:0])
 	w.cells = w.cells[:0]
 	for _, q := range w.kill {
@@ -409,30 +409,7 @@ func (w *Search) forbiddingKillers(dst []winMove, ks []engine.Pos) []winMove {
 			}
 		}
 	}
-	if len(w.cells) == 0 {
-		return dst
-	}
-	slices.Sort(w.cells)
-	w.cells = slices.Compact(w.cells)
-	pb := w.plainBoard()
-	for _, c := range w.cells {
-		if slices.Contains(ks, c) || !w.legalFor(c, d) || ev.Flags(c, d)&eval.FlagFour != 0 {
-			continue // listed already, illegal, or a counter-four the caller lists
-		}
-		pb.Put(c, d)
-		ok := true
-		for _, u := range w.kill {
-			if u != c && !pb.IsForbidden(u) && caroUnstoppableAt(pb, u, engine.Black) {
-				ok = false
-				break
-			}
-		}
-		pb.Undo()
-		if ok {
-			dst = append(dst, winMove{c, w.defendScore(c)})
-		}
-	}
-	return dst
+	return w.appendStoppers(dst, ks)
 }
 
 // caroKillers appends the replies that stop the unstoppable point q and
@@ -442,25 +419,40 @@ func (w *Search) forbiddingKillers(dst []winMove, ks []engine.Pos) []winMove {
 // the attacker's unstoppable points of now (the candidates the evaluator
 // gives) need trying, on a plain copy of the board.
 func (w *Search) caroKillers(dst []winMove, q engine.Pos) []winMove {
-	ev, a, d := w.th, w.att, w.def
+	ev, a := w.th, w.att
 	w.cells = append(w.cells[:0], q)
 	w.cells = ev.AppendFivePoints(w.cells, q, a)
 	n := len(w.cells)
 	for _, f := range w.cells[1:n] {
 		w.cells = w.blockCells(w.cells, []engine.Pos{f})
 	}
+	w.kill = w.unstoppableCands(w.kill[:0])
+	return w.appendStoppers(dst, nil)
+}
+
+// appendStoppers appends the candidate cells in w.cells after which, on a
+// plain copy of the board, none of the attacker's unstoppable points of
+// now (w.kill) is still unstoppable, or under renju for black, still
+// legal. A defender stone never makes a new unstoppable point, so those
+// are the only ones to try. Cells in skip (listed already), illegal ones
+// and the defender's fours (the caller lists them) are left out.
+func (w *Search) appendStoppers(dst []winMove, skip []engine.Pos) []winMove {
+	a, d := w.att, w.def
+	if len(w.cells) == 0 {
+		return dst
+	}
+	renju := a == engine.Black && w.b.Rule() == engine.Renju
 	slices.Sort(w.cells)
 	w.cells = slices.Compact(w.cells)
-	w.kill = w.unstoppableCands(w.kill[:0])
 	pb := w.plainBoard()
 	for _, p := range w.cells {
-		if !w.legalFor(p, d) || ev.Flags(p, d)&eval.FlagFour != 0 {
-			continue // illegal, or a counter-four listed by the caller
+		if slices.Contains(skip, p) || !w.legalFor(p, d) || w.th.Flags(p, d)&eval.FlagFour != 0 {
+			continue
 		}
 		pb.Put(p, d)
 		ok := true
 		for _, u := range w.kill {
-			if u != p && caroUnstoppableAt(pb, u, a) {
+			if u != p && !(renju && pb.IsForbidden(u)) && unstoppableAt(pb, u, a) {
 				ok = false
 				break
 			}
@@ -484,10 +476,10 @@ func (w *Search) unstoppableCands(dst []engine.Pos) []engine.Pos {
 	return dst
 }
 
-// caroUnstoppableAt reports whether colour c's stone at the empty cell u
+// unstoppableAt reports whether colour c's stone at the empty cell u
 // of the plain board b leaves five points that no single stone of the
 // opponent's takes away.
-func caroUnstoppableAt(b *engine.Board, u engine.Pos, c engine.Color) bool {
+func unstoppableAt(b *engine.Board, u engine.Pos, c engine.Color) bool {
 	b.Put(u, c)
 	ok := proof.UnstoppableFour(b, u, c)
 	b.Undo()
@@ -509,7 +501,7 @@ func (w *Search) unstoppable() engine.Pos {
 		if best != engine.NoPos && p > best {
 			continue
 		}
-		if w.caro && !caroUnstoppableAt(w.plainBoard(), p, w.att) {
+		if w.caro && !unstoppableAt(w.plainBoard(), p, w.att) {
 			continue
 		}
 		best = p
