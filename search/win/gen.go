@@ -323,7 +323,7 @@ func (w *Search) defenderMoves(dst []winMove, ply, budget int) (ms []winMove, ou
 			}
 		}
 		if a == engine.Black && w.b.Rule() == engine.Renju {
-			dst = w.forbiddingKillers(dst, ks)
+			dst = w.forbiddingKillers(dst) // ks is w.cells, which this reuses
 		}
 	}
 	for _, p := range ev.Fours(d) {
@@ -386,7 +386,7 @@ func (w *Search) killers() (cells []engine.Pos, ok bool) {
 // three or overline), so the candidates are the cells on the lines
 // through its threes' straight-four points, each tried on a plain copy
 // of the board.
-func (w *Search) forbiddingKillers(dst []winMove, ks []engine.Pos) []winMove {
+func (w *Search) forbiddingKillers(dst []winMove) []winMove {
 	ev := w.th
 	w.kill = w.unstoppableCands(w.kill[:0])
 	w.cells = w.cells[:0]
@@ -409,7 +409,7 @@ func (w *Search) forbiddingKillers(dst []winMove, ks []engine.Pos) []winMove {
 			}
 		}
 	}
-	return w.appendStoppers(dst, ks)
+	return w.appendStoppers(dst)
 }
 
 // caroKillers appends the replies that stop the unstoppable point q and
@@ -427,16 +427,16 @@ func (w *Search) caroKillers(dst []winMove, q engine.Pos) []winMove {
 		w.cells = w.blockCells(w.cells, []engine.Pos{f})
 	}
 	w.kill = w.unstoppableCands(w.kill[:0])
-	return w.appendStoppers(dst, nil)
+	return w.appendStoppers(dst)
 }
 
 // appendStoppers appends the candidate cells in w.cells after which, on a
 // plain copy of the board, none of the attacker's unstoppable points of
 // now (w.kill) is still unstoppable, or under renju for black, still
 // legal. A defender stone never makes a new unstoppable point, so those
-// are the only ones to try. Cells in skip (listed already), illegal ones
-// and the defender's fours (the caller lists them) are left out.
-func (w *Search) appendStoppers(dst []winMove, skip []engine.Pos) []winMove {
+// are the only ones to try. Cells in dst already, illegal ones and the
+// defender's fours (the caller lists them) are left out.
+func (w *Search) appendStoppers(dst []winMove) []winMove {
 	a, d := w.att, w.def
 	if len(w.cells) == 0 {
 		return dst
@@ -444,9 +444,11 @@ func (w *Search) appendStoppers(dst []winMove, skip []engine.Pos) []winMove {
 	renju := a == engine.Black && w.b.Rule() == engine.Renju
 	slices.Sort(w.cells)
 	w.cells = slices.Compact(w.cells)
+	listed := dst
 	pb := w.plainBoard()
 	for _, p := range w.cells {
-		if slices.Contains(skip, p) || !w.legalFor(p, d) || w.th.Flags(p, d)&eval.FlagFour != 0 {
+		if !w.legalFor(p, d) || w.th.Flags(p, d)&eval.FlagFour != 0 ||
+			slices.ContainsFunc(listed, func(m winMove) bool { return m.p == p }) {
 			continue
 		}
 		pb.Put(p, d)

@@ -2,6 +2,7 @@ package win
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -151,4 +152,107 @@ func TestWinRenjuForbiddingKiller(t *testing.T) {
 	if err := proof.Check(b, r.Proof, 0); err != nil {
 		t.Errorf("the win %s: %v", winCell(b, r.Move), err)
 	}
+}
+
+// TestWinRenjuStoppersComplete checks the defender's replies to black's
+// unstoppable fours under renju against a brute force on random
+// positions: every white stone after which black has no legal point that
+// makes an unstoppable four must be among the replies (a reply that does
+// not stop them only costs the search nodes; a missing one makes it claim
+// a false win).
+func TestWinRenjuStoppersComplete(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	positions, stoppers := 0, 0
+	want := 30
+	if testing.Short() {
+		want = 10
+	}
+	for game := 0; game < 20000 && positions < want; game++ {
+		b, err := engine.New(15, 15, engine.Renju)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := eval.Attach(b)
+		for ply := 0; ply < 40; ply++ {
+			// Stones in the middle 7x7 make lines quickly.
+			var p engine.Pos
+			ok := false
+			for try := 0; try < 50 && !ok; try++ {
+				p = b.Pos(4+rng.IntN(7), 4+rng.IntN(7))
+				ok = b.Legal(p) && !b.IsFive(p, b.SideToMove())
+			}
+			if !ok {
+				break
+			}
+			b.Make(p)
+			if b.SideToMove() != engine.White || len(ev.Fives(engine.Black)) > 0 || len(ev.Fives(engine.White)) > 0 {
+				continue
+			}
+			w := New(1 << 10)
+			w.begin(context.Background(), b, ev, proof.VCT, time.Time{}, 0)
+			w.att, w.def = engine.Black, engine.White
+			if w.unstoppable() == engine.NoPos || !twoThrees(w) {
+				w.end()
+				continue
+			}
+			ms, out, _ := w.defenderMoves(nil, 0, 4)
+			w.end()
+			positions++
+			seen := map[engine.Pos]int{}
+			for _, m := range ms {
+				seen[m.p]++
+				if seen[m.p] > 1 {
+					t.Errorf("%v: reply %s listed twice", b, winCell(b, m.p))
+				}
+			}
+			pb := b.Clone()
+			for y := range 15 {
+				for x := range 15 {
+					c := pb.Pos(x, y)
+					if !pb.Legal(c) {
+						continue
+					}
+					pb.Put(c, engine.White)
+					stops := true
+					for v := range 15 {
+						for u := range 15 {
+							q := pb.Pos(u, v)
+							if pb.At(q) == engine.Empty && !pb.IsForbidden(q) && unstoppableAt(pb, q, engine.Black) {
+								stops = false
+							}
+						}
+					}
+					pb.Undo()
+					if stops {
+						stoppers++
+						if out != winOpen || seen[c] == 0 {
+							t.Errorf("%s\nwhite %s stops every unstoppable four; replies %v (outcome %v)", b, winCell(b, c), ms, out)
+						}
+					}
+				}
+			}
+		}
+		ev.Detach()
+	}
+	if positions < want {
+		t.Fatalf("only %d positions with an unstoppable four for black", positions)
+	}
+	t.Logf("%d positions, %d stopping replies", positions, stoppers)
+}
+
+// twoThrees reports whether one of black's unstoppable four points has open
+// threes in two directions: the points a white stone can make forbidden.
+func twoThrees(w *Search) bool {
+	for _, q := range w.unstoppableCands(nil) {
+		n := 0
+		for d := range 4 {
+			if w.th.Class(q, d, engine.Black) == eval.ClassOpenThree {
+				n++
+			}
+		}
+		if n >= 2 {
+			return true
+		}
+	}
+	return false
 }
