@@ -49,8 +49,11 @@ func TestDeepenSameFunction(t *testing.T) {
 		}
 	}
 	b := randomGame(t, rng, 15, 15, engine.Freestyle, 20)
-	var target engine.Point
-	for target = (engine.Point{X: 7, Y: 7}); !b.Legal(b.Pos(target.X, target.Y)); target.X++ {
+	target := engine.Point{X: -1}
+	for i := 0; i < 15*15 && target.X < 0; i++ {
+		if p := (engine.Point{X: i % 15, Y: i / 15}); b.Legal(b.Pos(p.X, p.Y)) {
+			target = p
+		}
 	}
 	grad := make([]float32, d.NumParams())
 	if _, ok := newSampler(NewBasic(), goKernels).run(d, b, target, grad, 1); !ok {
