@@ -25,11 +25,10 @@ func Deepen(n *Net, extra int, seed uint64) (*Net, error) {
 		return nil, err
 	}
 	d := newNet(a)
-	old := len(n.layers) - 1 // the stem and every old block's convolutions
-	for i := 0; i < old; i++ {
-		copy(d.layers[i].w, n.layers[i].w)
-		copy(d.layers[i].b, n.layers[i].b)
-	}
+	// The stem and the old blocks lead both flat vectors in the same
+	// layout; the head, last, moves behind the new blocks.
+	old := len(n.layers) - 1
+	copy(d.params, n.params[:n.layers[old].wOff])
 	rng := rand.New(rand.NewPCG(seed, 0x64656570))
 	for i := old; i < len(d.layers)-1; i += 2 {
 		l := d.layers[i] // a new block's first convolution

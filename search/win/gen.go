@@ -391,13 +391,7 @@ func (w *Search) forbiddingKillers(dst []winMove) []winMove {
 	w.kill = w.unstoppableCands(w.kill[:0])
 	w.cells = w.cells[:0]
 	for _, q := range w.kill {
-		threes := 0
-		for dir := range 4 {
-			if ev.Class(q, dir, engine.Black) == eval.ClassOpenThree {
-				threes++
-			}
-		}
-		if threes < 2 {
+		if w.blackThrees(q) < 2 {
 			continue
 		}
 		for dir := range 4 {
@@ -410,6 +404,18 @@ func (w *Search) forbiddingKillers(dst []winMove) []winMove {
 		}
 	}
 	return w.appendStoppers(dst)
+}
+
+// blackThrees is the number of directions in which black's stone at q
+// would make an open three (real or not: the classes read lines only).
+func (w *Search) blackThrees(q engine.Pos) int {
+	n := 0
+	for dir := range 4 {
+		if w.th.Class(q, dir, engine.Black) == eval.ClassOpenThree {
+			n++
+		}
+	}
+	return n
 }
 
 // caroKillers appends the replies that stop the unstoppable point q and

@@ -244,13 +244,7 @@ func TestWinRenjuStoppersComplete(t *testing.T) {
 // threes in two directions: the points a white stone can make forbidden.
 func twoThrees(w *Search) bool {
 	for _, q := range w.unstoppableCands(nil) {
-		n := 0
-		for d := range 4 {
-			if w.th.Class(q, d, engine.Black) == eval.ClassOpenThree {
-				n++
-			}
-		}
-		if n >= 2 {
+		if w.blackThrees(q) >= 2 {
 			return true
 		}
 	}
