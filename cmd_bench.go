@@ -26,6 +26,8 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	valueFile := fs.String("value-weights", "", "learned leaf value weights from this file (default: the player's embedded ones)")
 	leaf := fs.String("leaf", "", "leaf values: rollout, static or learned (the embedded value weights; default: the player's default, learned)")
 	weightsFile := fs.String("weights", "", "policy network weights replacing the embedded ones (to time another network; the signature is the embedded network's)")
+	deepFile := fs.String("deep-weights", "", "a deep tier of priors from this network (KAKUGO_DEEP_WEIGHTS in play; the signature is then the two networks')")
+	deepVisits := fs.Int("deep-visits", 0, "visits at which a node gets the deep tier's priors (0: the default)")
 	noWin := fs.Bool("nowin", false, "turn the winning search off")
 	noPrior := fs.Bool("noprior", false, "search without the CNN policy prior (the player kakugo-noprior)")
 	player := fs.String("player", "kakugo", "the variant of the full player to search with (its options; --noprior, --nowin and --leaf still apply)")
@@ -56,6 +58,15 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		opt.NewPolicy = pol
+		if *deepFile != "" {
+			deep, err := prior.Load(*deepFile)
+			if err != nil {
+				fmt.Fprintf(stderr, "pbrain-kakugo bench: %v\n", err)
+				return 1
+			}
+			opt.NewDeepPolicy, opt.Policy.DeepVisits = deep, *deepVisits
+			priorDesc += ", a deep tier"
+		}
 	}
 	if *noWin {
 		opt.WinSearch = search.WinSearchOff

@@ -23,7 +23,8 @@ import (
 // optional file. The schedule comes from the environment, as the thread
 // count does, so that a match can give two instances of one binary
 // different settings: KAKUGO_NN_VISITS (mcts.PolicyOptions.Visits) and
-// KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), and the winning search's shares
+// KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), the deep tier's network
+// KAKUGO_DEEP_WEIGHTS (loadDeep) and threshold KAKUGO_DEEP_VISITS, and the winning search's shares
 // KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), the
 // alpha-beta player's policy depth KAKUGO_AB_POLICY (ABPolicyDepth) and
 // tuning KAKUGO_AB (abOptionsFrom), the tree's leaves
@@ -86,8 +87,25 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing without the policy prior\n", err)
 	} else {
 		opt.NewPolicy = pol
+		opt.NewDeepPolicy = loadDeep(os.Getenv, warn)
 	}
 	return search.NewKakugo(opt)
+}
+
+// loadDeep builds the deep tier of the priors from the network in the file
+// KAKUGO_DEEP_WEIGHTS (none when unset); a file that cannot be read is said
+// on warn and gives none: the player keeps its first tier.
+func loadDeep(getenv func(string) string, warn io.Writer) func() mcts.Policy {
+	path := getenv("KAKUGO_DEEP_WEIGHTS")
+	if path == "" {
+		return nil
+	}
+	deep, err := prior.Load(path)
+	if err != nil {
+		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing without the deep priors\n", err)
+		return nil
+	}
+	return deep
 }
 
 // valueFor is the learned leaf value for a player whose leaf mode is leaf
@@ -170,7 +188,7 @@ func floatFromEnv(getenv func(string) string, key string, limit float64, warn io
 	return x
 }
 
-// policyOptionsFromEnv reads KAKUGO_NN_VISITS and KAKUGO_NN_MIX through
+// policyOptionsFromEnv reads KAKUGO_NN_VISITS, KAKUGO_NN_MIX and KAKUGO_DEEP_VISITS through
 // getenv; unset or unreadable values (reported on warn) leave the default.
 func policyOptionsFromEnv(getenv func(string) string, warn io.Writer) mcts.PolicyOptions {
 	var o mcts.PolicyOptions
@@ -188,6 +206,14 @@ func policyOptionsFromEnv(getenv func(string) string, warn io.Writer) mcts.Polic
 			x = 0
 		}
 		o.Mix = x
+	}
+	if v := getenv("KAKUGO_DEEP_VISITS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_DEEP_VISITS=%q: not a positive integer; default used\n", v)
+			n = 0
+		}
+		o.DeepVisits = n
 	}
 	return o
 }

@@ -78,23 +78,67 @@ func TestPlayerWeightsFile(t *testing.T) {
 // TestPolicyOptionsFromEnv reads the schedule's environment variables.
 func TestPolicyOptionsFromEnv(t *testing.T) {
 	for _, tc := range []struct {
-		visits, mix string
-		want        mcts.PolicyOptions
-		warn        bool
+		visits, mix, deep string
+		want              mcts.PolicyOptions
+		warn              bool
 	}{
-		{"", "", mcts.PolicyOptions{}, false},
-		{"64", "0.25", mcts.PolicyOptions{Visits: 64, Mix: 0.25}, false},
-		{"-1", "1", mcts.PolicyOptions{Visits: -1, Mix: 1}, false},
-		{"many", "", mcts.PolicyOptions{}, true},
-		{"", "-0.5", mcts.PolicyOptions{}, true},
-		{"", "half", mcts.PolicyOptions{}, true},
+		{"", "", "", mcts.PolicyOptions{}, false},
+		{"64", "0.25", "", mcts.PolicyOptions{Visits: 64, Mix: 0.25}, false},
+		{"-1", "1", "", mcts.PolicyOptions{Visits: -1, Mix: 1}, false},
+		{"many", "", "", mcts.PolicyOptions{}, true},
+		{"", "-0.5", "", mcts.PolicyOptions{}, true},
+		{"", "half", "", mcts.PolicyOptions{}, true},
+		{"", "", "500", mcts.PolicyOptions{DeepVisits: 500}, false},
+		{"", "", "0", mcts.PolicyOptions{}, true},
+		{"", "", "deep", mcts.PolicyOptions{}, true},
 	} {
-		env := map[string]string{"KAKUGO_NN_VISITS": tc.visits, "KAKUGO_NN_MIX": tc.mix}
+		env := map[string]string{"KAKUGO_NN_VISITS": tc.visits, "KAKUGO_NN_MIX": tc.mix, "KAKUGO_DEEP_VISITS": tc.deep}
 		var warn bytes.Buffer
 		got := policyOptionsFromEnv(func(k string) string { return env[k] }, &warn)
 		if got != tc.want || (warn.Len() > 0) != tc.warn {
-			t.Errorf("%q %q: %+v warning %q, want %+v (warning %v)", tc.visits, tc.mix, got, warn.String(), tc.want, tc.warn)
+			t.Errorf("%q %q %q: %+v warning %q, want %+v (warning %v)", tc.visits, tc.mix, tc.deep, got, warn.String(), tc.want, tc.warn)
 		}
+	}
+}
+
+// TestLoadDeep: no deep tier without KAKUGO_DEEP_WEIGHTS; a file that is
+// missing or not a network gives none and says so; a network gives a
+// builder of policies that answer.
+func TestLoadDeep(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.kkw")
+	if err := os.WriteFile(bad, []byte("KKGONN\r\n\x01\x00\x00\x00junk"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"", bad, filepath.Join(t.TempDir(), "missing.kkw")} {
+		var warn bytes.Buffer
+		got := loadDeep(func(string) string { return path }, &warn)
+		if got != nil || (path != "") != (warn.Len() > 0) {
+			t.Errorf("%q: a deep tier %v, warning %q", path, got != nil, warn.String())
+		}
+		if path != "" && !strings.Contains(warn.String(), path) {
+			t.Errorf("%q: the warning %q does not name the file", path, warn.String())
+		}
+	}
+	good := filepath.Join(t.TempDir(), "deep.kkw")
+	if err := os.WriteFile(good, weights.Default(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warn bytes.Buffer
+	build := loadDeep(func(string) string { return good }, &warn)
+	if build == nil || warn.Len() > 0 {
+		t.Fatalf("a good file: tier %v, warning %q", build != nil, warn.String())
+	}
+	// Black to move with an open four: the network in the file puts the
+	// five far above a corner.
+	b, err := engine.FromMoves(15, 15, engine.Freestyle, []engine.Point{{X: 7, Y: 7}, {X: 0, Y: 14},
+		{X: 8, Y: 7}, {X: 1, Y: 14}, {X: 9, Y: 7}, {X: 3, Y: 14}, {X: 10, Y: 7}, {X: 14, Y: 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := []engine.Pos{b.Pos(11, 7), b.Pos(0, 0)}
+	probs := make([]float32, 2)
+	if !build().Priors(b, moves, probs) || !(probs[0] > 10*probs[1]) {
+		t.Errorf("the deep tier's priors %v: the five should be far above the corner", probs)
 	}
 }
 

@@ -31,6 +31,10 @@ type KakugoOptions struct {
 	// NewPolicy, when not nil, builds a move-prior Policy for one search
 	// thread (called once per thread); nil uses the evaluator's priors.
 	NewPolicy func() mcts.Policy
+	// NewDeepPolicy, when not nil (and NewPolicy is not), builds the deep
+	// tier of a thread's priors: a costlier policy asked only at the root
+	// and at the nodes the search visits most (mcts.PolicyOptions.DeepVisits).
+	NewDeepPolicy func() mcts.Policy
 	// Policy is where the search asks NewPolicy's policies for priors
 	// (the zero value: the measured default; see package mcts).
 	Policy mcts.PolicyOptions
@@ -228,6 +232,7 @@ type Kakugo struct {
 	memThreads int                            // and the thread count
 	reply      func(b *engine.Board) (engine.Pos, bool)
 	policies   []mcts.Policy
+	deep       []mcts.Policy // the deep tier's, beside policies
 
 	vctShare   int // percent of the hard limit for our VCT search
 	defendVCT  int // percent of the hard limit for the VCT defence check

@@ -37,7 +37,10 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 	for len(k.policies) < nt && k.opt.NewPolicy != nil {
 		k.policies = append(k.policies, k.opt.NewPolicy())
 	}
-	req.Threads, req.Policies = nt, k.policies
+	for len(k.deep) < nt && k.opt.NewPolicy != nil && k.opt.NewDeepPolicy != nil {
+		k.deep = append(k.deep, k.opt.NewDeepPolicy())
+	}
+	req.Threads, req.Policies, req.DeepPolicies = nt, k.policies, k.deep
 	res, ok := k.tree.Search(ctx, b, req)
 	k.stats.reused = res.Reused
 	k.stats.playouts, k.stats.nodes = res.Playouts, res.Nodes

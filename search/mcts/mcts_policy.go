@@ -30,6 +30,17 @@ import (
 // threads from refining the same node. Refining is idempotent (the mix is
 // recomputed from the logits), so a node refined again, for example a
 // kept root, only costs the policy call again.
+//
+// A second, deeper tier: a larger network costs several times more a call
+// than the tree can pay at every node that reaches T, but the nodes that
+// reach a higher count D are few and are where the search spends most of
+// its playouts (the root and the lines it believes). With a deep policy
+// (Request.DeepPolicies), a node whose count reaches D is refined again,
+// the same way, with the deep policy's priors in place of the first's; the
+// root gets the deep priors at the start of every search. Both windows work
+// as above; D must be at least T plus the thread count, so that the two
+// windows cannot overlap and a late first-tier refinement cannot overwrite
+// the deep one (a smaller D makes the deep policy the only one).
 
 // PolicyOptions say where the search asks its Policy (Request.Policies)
 // for priors. The zero value is the measured default schedule.
@@ -43,6 +54,11 @@ type PolicyOptions struct {
 	// Mix is λ, the policy's weight in the mixed prior; 0 means
 	// the measured default, and values above 1 count as 1 (the policy alone).
 	Mix float64
+	// DeepVisits is the visit count at which a node's children get the
+	// deep policy's priors (Request.DeepPolicies) in place of the
+	// policy's; 0 means the default, mctsDeepVisits. Below Visits plus the
+	// thread count, the deep policy replaces the policy at every node.
+	DeepVisits int
 }
 
 // The default lazy schedule. With the plain-Go network (about 9 ms a call
@@ -58,9 +74,18 @@ const (
 	mctsPolicyMix    = 0.5
 )
 
+// mctsDeepVisits is the deep tier's default threshold: with a network
+// about nine times the cost of the first (64 channels, 6 blocks against 24
+// and 4), asking it at 30 visits cost over half the playouts
+// (docs/testing.md, 2026-11-28).
+const mctsDeepVisits = 300
+
 // setPolicy fills the policy schedule of c from o.
 func (c *Config) setPolicy(o PolicyOptions) {
-	c.policyAt, c.policyMix = mctsPolicyVisits, mctsPolicyMix
+	c.policyAt, c.policyMix, c.deepAt = mctsPolicyVisits, mctsPolicyMix, mctsDeepVisits
+	if o.DeepVisits > 0 {
+		c.deepAt = int32(min(o.DeepVisits, math.MaxInt32/2))
+	}
 	switch {
 	case o.Visits > 0:
 		c.policyAt = int32(min(o.Visits, math.MaxInt32/2))
@@ -100,18 +125,25 @@ func (r *mctsRefined) claim(idx int32) bool {
 func (w *mctsWorker) lazyPolicy() bool { return w.net != nil }
 
 // maybeRefine refines n (node idx, the position on the worker's board, not
-// the root) when this descent is the one its visit count designates.
+// the root) when this descent is the one its visit count designates: with
+// the policy at the first threshold, with the deep policy at the second.
 func (w *mctsWorker) maybeRefine(idx int32, n *mctsNode) {
 	s := w.s
-	v := n.visits.Load()
-	if v < s.cfg.policyAt || v >= s.cfg.policyAt+s.threads {
-		return
+	v, k := n.visits.Load(), s.threads
+	switch {
+	case v >= s.cfg.policyAt && v < s.cfg.policyAt+k:
+		if k > 1 && !s.refined.claim(idx) {
+			return
+		}
+		w.sync()
+		w.refine(n, w.net)
+	case w.deep != nil && v >= s.cfg.deepAt && v < s.cfg.deepAt+k:
+		if k > 1 && !s.refinedDeep.claim(idx) {
+			return
+		}
+		w.sync()
+		w.refine(n, w.deep)
 	}
-	if s.threads > 1 && !s.refined.claim(idx) {
-		return
-	}
-	w.sync()
-	w.refine(n)
 }
 
 // refineLate refines n (node idx, just expanded by this descent) when its
@@ -124,29 +156,45 @@ func (w *mctsWorker) maybeRefine(idx int32, n *mctsNode) {
 // one.
 func (w *mctsWorker) refineLate(idx int32, n *mctsNode) {
 	s := w.s
-	if s.threads <= 1 || n.visits.Load() < s.cfg.policyAt || !s.refined.claim(idx) {
+	if s.threads <= 1 {
+		return
+	}
+	v := n.visits.Load()
+	if w.deep != nil && v >= s.cfg.deepAt {
+		if s.refinedDeep.claim(idx) {
+			w.sync()
+			w.refine(n, w.deep)
+		}
+		return
+	}
+	if v < s.cfg.policyAt || !s.refined.claim(idx) {
 		return
 	}
 	w.sync()
-	w.refine(n)
+	w.refine(n, w.net)
 }
 
-// refineRoot gives the root the policy's priors at the start of a search.
+// refineRoot gives the root the policy's priors (the deep policy's, when
+// there is one) at the start of a search.
 // A root kept from an earlier search may have had them already; refining is
 // idempotent, so that costs one policy call (often a cache hit) and no
 // drift.
 func (w *mctsWorker) refineRoot() {
 	root := w.s.pool.node(w.s.root)
 	if root.state.Load() == mctsExpanded {
-		w.refine(root)
+		pol := w.net
+		if w.deep != nil {
+			pol = w.deep
+		}
+		w.refine(root, pol)
 	}
 }
 
 // refine sets the priors of n's children to the mix of the evaluator's and
-// the policy's. n is the position on the worker's board. The evaluator's
+// pol's. n is the position on the worker's board. The evaluator's
 // part is recomputed from the logits (the softmax over the children is
 // what expansion gave them), so refining a node twice changes nothing.
-func (w *mctsWorker) refine(n *mctsNode) {
+func (w *mctsWorker) refine(n *mctsNode, pol Policy) {
 	kids := w.s.pool.block(n.first, int(n.count))
 	if len(kids) < 2 {
 		return
@@ -156,7 +204,7 @@ func (w *mctsWorker) refine(n *mctsNode) {
 		w.moves = append(w.moves, kids[i].move)
 		w.probs = append(w.probs, 0)
 	}
-	if !w.net.Priors(w.b, w.moves, w.probs) {
+	if !pol.Priors(w.b, w.moves, w.probs) {
 		return
 	}
 	sum := float32(0)

@@ -173,7 +173,7 @@ func TestMctsRefineMixes(t *testing.T) {
 	cfg := mctsDefaults()
 	cfg.setPolicy(PolicyOptions{Visits: 8, Mix: 0.3})
 	s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &cfg, ctx: context.Background()}
-	w := newMctsWorker(s, b, 0, mctsCountingPolicy{&calls})
+	w := newMctsWorker(s, b, 0, mctsCountingPolicy{&calls}, nil)
 	defer w.release()
 	idx, _ := s.pool.alloc(1)
 	n := s.pool.node(idx)
@@ -193,7 +193,7 @@ func TestMctsRefineMixes(t *testing.T) {
 		stub += mctsStubPrior(kids[i].move)
 	}
 	for round := 0; round < 2; round++ {
-		w.refine(n)
+		w.refine(n, w.net)
 		for i := range kids {
 			want := 0.7*eval[i] + 0.3*mctsStubPrior(kids[i].move)/stub
 			if math.Abs(float64(kids[i].priorP()-want)) > 1e-5 {

@@ -36,7 +36,7 @@ func probeWorker(t *testing.T, b *engine.Board, cfg Config) (*mctsSearch, *mctsW
 	t.Helper()
 	cfg.maxChildren = 40
 	s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &cfg, ctx: context.Background()}
-	w := newMctsWorker(s, b, 0, nil)
+	w := newMctsWorker(s, b, 0, nil, nil)
 	t.Cleanup(w.release)
 	w.vcf = win.New(1 << 14)
 	return s, w

@@ -28,6 +28,7 @@ type Config struct {
 	threatProbe  int64   // node cap of the opponent's VCF threat probe at expansions (0: none)
 	policyAt     int32   // visits at which a node's children get the policy's priors (0: every expansion)
 	policyMix    float32 // λ, the policy's weight in the mixed prior
+	deepAt       int32   // visits at which a node's children get the deep policy's priors
 }
 
 // mctsDefaults are the constants measured best so far (see docs/testing.md).
@@ -42,6 +43,7 @@ func mctsDefaults() Config {
 		staticScale:  mctsStaticScale,
 		policyAt:     mctsPolicyVisits,
 		policyMix:    mctsPolicyMix,
+		deepAt:       mctsDeepVisits,
 	}
 }
 
@@ -71,9 +73,10 @@ type mctsSearch struct {
 	budget      clock
 	ctx         context.Context
 
-	threads int32            // the workers searching, set by run
-	report  func(final bool) // called by the first worker between playouts (nil: never)
-	refined mctsRefined      // the nodes given the policy's priors (several threads)
+	threads     int32            // the workers searching, set by run
+	report      func(final bool) // called by the first worker between playouts (nil: never)
+	refined     mctsRefined      // the nodes given the policy's priors (several threads)
+	refinedDeep mctsRefined      // the nodes given the deep policy's priors (several threads)
 
 	stop     atomic.Bool
 	playouts atomic.Int64

@@ -343,7 +343,7 @@ func TestMctsVCFProbeMakesWinsTerminal(t *testing.T) {
 	// Black to move: k8 makes two fours (row 8 and column k), a VCF of one move.
 	b := testpos.Board(t, 15, engine.Freestyle, "h8g8i8k12j8a1k9a3k10a5k11a7")
 	s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &Config{maxChildren: 40, vcfProbe: 30}, ctx: context.Background()}
-	w := newMctsWorker(s, b, 0, nil)
+	w := newMctsWorker(s, b, 0, nil, nil)
 	defer w.release()
 	w.vcf = win.New(1 << 10)
 	for _, atRoot := range []bool{true, false} {

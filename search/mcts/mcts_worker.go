@@ -23,6 +23,7 @@ type mctsWorker struct {
 	rng  *rand.Rand
 	pol  Policy      // asked at every expansion (the eager schedule), or nil
 	net  Policy      // asked on the lazy schedule (mcts_policy.go), or nil
+	deep Policy      // the lazy schedule's deep tier (mcts_policy.go), or nil
 	vcf  *win.Search // the in-tree VCF probe, or nil
 
 	path    []int32
@@ -40,7 +41,7 @@ type mctsWorker struct {
 }
 
 // newMctsWorker sets up thread id on a copy of root.
-func newMctsWorker(s *mctsSearch, root *engine.Board, id int, pol Policy) *mctsWorker {
+func newMctsWorker(s *mctsSearch, root *engine.Board, id int, pol, deep Policy) *mctsWorker {
 	b := root.Clone()
 	w := &mctsWorker{
 		s:    s,
@@ -50,10 +51,14 @@ func newMctsWorker(s *mctsSearch, root *engine.Board, id int, pol Policy) *mctsW
 		gen:  newMctsGen(b),
 		rng:  rand.New(rand.NewPCG(s.seed, uint64(id)*0x9e3779b97f4a7c15+1)),
 	}
-	if s.cfg.policyAt > 0 {
-		w.net = pol
-	} else {
-		w.pol = pol
+	switch {
+	case s.cfg.policyAt <= 0:
+		w.pol = pol // eager: the deep tier does not apply
+	case pol == nil:
+	case deep != nil && s.cfg.deepAt < s.cfg.policyAt+int32(s.threads):
+		w.net = deep // the windows would overlap: the deep policy alone
+	default:
+		w.net, w.deep = pol, deep
 	}
 	b.Attach(w.near)
 	return w

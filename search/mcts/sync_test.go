@@ -36,7 +36,7 @@ func TestPlayoutsLeaveAPrefixOfThePath(t *testing.T) {
 		cfg.leaf = c.leaf
 		cfg.vcfProbe, cfg.vctProbe, cfg.vctRoot, cfg.vctAt = 30, 60, 60, 4
 		s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &cfg, ctx: context.Background()}
-		w := newMctsWorker(s, b, 0, nil)
+		w := newMctsWorker(s, b, 0, nil, nil)
 		w.vcf = win.New(1 << 12)
 		tree := &Tree{pool: s.pool}
 		if !tree.setRoot(s, b, w, nil) {

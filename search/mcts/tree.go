@@ -175,6 +175,9 @@ type Request struct {
 	// Policies[i] gives thread i its priors; a missing or nil entry leaves
 	// the thread the evaluator's.
 	Policies []Policy
+	// DeepPolicies[i] gives thread i the deep tier of its priors
+	// (PolicyOptions.DeepVisits); it applies only with Policies[i].
+	DeepPolicies []Policy
 	// Allowed, when not nil, are the only root moves the search may choose:
 	// the parries of the opponent's proven forced win.
 	Allowed []engine.Pos
@@ -218,12 +221,16 @@ func (t *Tree) Search(ctx context.Context, b *engine.Board, r Request) (Result, 
 		ctx:         ctx,
 	}
 	workers := make([]*mctsWorker, r.Threads)
+	s.threads = int32(len(workers)) // the workers' tiers depend on it (newMctsWorker)
 	for i := range workers {
-		var pol Policy
+		var pol, deep Policy
 		if i < len(r.Policies) {
 			pol = r.Policies[i]
 		}
-		workers[i] = newMctsWorker(s, b, i, pol)
+		if i < len(r.DeepPolicies) {
+			deep = r.DeepPolicies[i]
+		}
+		workers[i] = newMctsWorker(s, b, i, pol, deep)
 		if s.cfg.probes() {
 			for len(t.probes) <= i {
 				t.probes = append(t.probes, win.New(probeEntries))

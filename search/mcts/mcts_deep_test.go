@@ -1,0 +1,125 @@
+package mcts
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sync/atomic"
+	"testing"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/search/internal/testpos"
+)
+
+// mctsDeepStub is the deep tier's stand-in: other preferences than
+// mctsCountingPolicy's, so that a node's priors say which tier set them.
+type mctsDeepStub struct{ calls *atomic.Int64 }
+
+func mctsDeepPrior(m engine.Pos) float32 { return float32(1 + (int(m)*5)%11) }
+
+func (p mctsDeepStub) Priors(b *engine.Board, moves []engine.Pos, dst []float32) bool {
+	p.calls.Add(1)
+	for i, m := range moves {
+		dst[i] = mctsDeepPrior(m)
+	}
+	return true
+}
+
+// mctsPriorsAre reports whether the children of n have exactly the priors
+// prior gives them, normalised (λ = 1).
+func mctsPriorsAre(p *mctsPool, n *mctsNode, prior func(engine.Pos) float32) bool {
+	kids := p.block(n.first, int(n.count))
+	sum := float32(0)
+	for i := range kids {
+		sum += prior(kids[i].move)
+	}
+	for i := range kids {
+		if math.Abs(float64(kids[i].priorP()-prior(kids[i].move)/sum)) > 1e-5 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestMctsDeepPolicySchedule: with a deep tier, the root and every node
+// that passes the deep threshold get the deep policy's priors, the nodes
+// between the two thresholds the first policy's, each tier asked once per
+// node (with one thread and with four); a deep threshold that would overlap
+// the first window makes the deep policy the only one.
+func TestMctsDeepPolicySchedule(t *testing.T) {
+	for _, tc := range []struct {
+		threads, at, deepAt int
+		seed                uint64
+	}{
+		{1, 16, 100, 1}, {1, 30, 300, 2}, {4, 16, 120, 3}, {4, 20, 23, 4},
+	} {
+		b := testpos.Random(rand.New(rand.NewPCG(tc.seed, 11)), 15, engine.Freestyle, 10)
+		var calls, deepCalls atomic.Int64
+		cfg := NewConfig(Options{Leaf: LeafStatic, Policy: PolicyOptions{Visits: tc.at, Mix: 1, DeepVisits: tc.deepAt}})
+		pols, deeps := make([]Policy, tc.threads), make([]Policy, tc.threads)
+		for i := range pols {
+			pols[i], deeps[i] = mctsCountingPolicy{&calls}, mctsDeepStub{&deepCalls}
+		}
+		tree := NewTree(testTreeNodes)
+		_, ok := tree.Search(context.Background(), b, Request{Config: &cfg, Seed: tc.seed ^ b.Hash(),
+			MaxPlayouts: 6000, Threads: tc.threads, Policies: pols, DeepPolicies: deeps})
+		if !ok {
+			t.Fatal("nothing to search")
+		}
+		root := tree.kept.root
+		if !mctsPriorsAre(tree.pool, tree.pool.node(root), mctsDeepPrior) {
+			t.Errorf("%+v: the root's priors are not the deep policy's", tc)
+		}
+		k := int32(tc.threads)
+		overlap := tc.deepAt < tc.at+tc.threads
+		nLo, nHi, _ := mctsTreeCounts(tree.pool, root, int32(tc.at)+k, int32(tc.at))
+		dLo, dHi, _ := mctsTreeCounts(tree.pool, root, int32(tc.deepAt)+k, int32(tc.deepAt))
+		got, deep := int(calls.Load()), int(deepCalls.Load())
+		if overlap {
+			if got != 0 || deep < 1+nLo || deep > 1+nHi {
+				t.Errorf("%+v (overlapping): %d first-tier and %d deep calls, want 0 and %d..%d", tc, got, deep, 1+nLo, 1+nHi)
+			}
+			continue
+		}
+		if deep < 1+dLo || deep > 1+dHi || dLo == 0 {
+			t.Errorf("%+v: %d deep calls, want %d..%d (and some past the threshold)", tc, deep, 1+dLo, 1+dHi)
+		}
+		if got < nLo || got > nHi {
+			t.Errorf("%+v: %d first-tier calls, want %d..%d", tc, got, nLo, nHi)
+		}
+		// Which tier each node's priors came from, by its count.
+		var walk func(idx int32, isRoot bool)
+		walk = func(idx int32, isRoot bool) {
+			n := tree.pool.node(idx)
+			if n.state.Load() != mctsExpanded {
+				return
+			}
+			if v := n.visits.Load(); !isRoot && n.count >= 2 && n.proof.Load() == 0 {
+				switch {
+				case v >= int32(tc.deepAt)+k && !mctsPriorsAre(tree.pool, n, mctsDeepPrior):
+					t.Errorf("%+v: a node of %d visits without the deep priors", tc, v)
+				case v >= int32(tc.at)+k && v < int32(tc.deepAt) && !mctsPriorsAre(tree.pool, n, mctsStubPrior):
+					t.Errorf("%+v: a node of %d visits without the first tier's priors", tc, v)
+				}
+			}
+			for j := int32(0); j < int32(n.count); j++ {
+				walk(n.first+j, false)
+			}
+		}
+		walk(root, true)
+	}
+}
+
+// TestMctsSetPolicyDeep: the deep threshold's default and bounds.
+func TestMctsSetPolicyDeep(t *testing.T) {
+	for _, tc := range []struct {
+		in   int
+		want int32
+	}{{0, mctsDeepVisits}, {-5, mctsDeepVisits}, {500, 500}, {math.MaxInt, math.MaxInt32 / 2}} {
+		var c Config
+		c.setPolicy(PolicyOptions{DeepVisits: tc.in})
+		if c.deepAt != tc.want {
+			t.Errorf("DeepVisits %d gives %d, want %d", tc.in, c.deepAt, tc.want)
+		}
+	}
+}
