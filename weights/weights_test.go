@@ -2,6 +2,7 @@ package weights_test
 
 import (
 	"math"
+	"os"
 	"testing"
 
 	"github.com/kakugo/kakugo/engine"
@@ -10,13 +11,34 @@ import (
 )
 
 // TestDefaultLoads decodes the embedded weights and checks that they run
-// with the built-in features and give a sensible policy: on a board where
-// the side to move can make five, the five gets most of the probability.
+// with the built-in features and give a sensible policy.
 func TestDefaultLoads(t *testing.T) {
 	data := weights.Default()
 	if len(data) == 0 || len(data) > 4<<20 {
 		t.Fatalf("default weights are %d bytes", len(data))
 	}
+	checkFive(t, data)
+}
+
+// TestWide64Loads decodes wide64.kkw, the GPU-trained 64-channel network
+// kept beside the default for the deep tier of the priors
+// (KAKUGO_DEEP_WEIGHTS; README.md): its architecture, and a sensible policy.
+func TestWide64Loads(t *testing.T) {
+	data, err := os.ReadFile("wide64.kkw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	net := checkFive(t, data)
+	if a := net.Arch(); a.Channels != 64 || a.Blocks != 6 {
+		t.Errorf("wide64.kkw is %d channels x %d blocks, want 64 x 6", a.Channels, a.Blocks)
+	}
+}
+
+// checkFive loads the network in data and checks that it runs with the
+// built-in features and gives a sensible policy: on a board where the side
+// to move can make five, the five gets most of the probability.
+func checkFive(t *testing.T, data []byte) *nn.Net {
+	t.Helper()
 	net, err := nn.LoadBytes(data)
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +68,7 @@ func TestDefaultLoads(t *testing.T) {
 			t.Errorf("%dx%d: the winning move has probability %.3f", size, size, five)
 		}
 	}
+	return net
 }
 
 // Default must hand out a copy: a caller that scribbles on it cannot
