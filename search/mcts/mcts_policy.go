@@ -132,17 +132,9 @@ func (w *mctsWorker) maybeRefine(idx int32, n *mctsNode) {
 	v, k := n.visits.Load(), s.threads
 	switch {
 	case v >= s.cfg.policyAt && v < s.cfg.policyAt+k:
-		if k > 1 && !s.refined.claim(idx) {
-			return
-		}
-		w.sync()
-		w.refine(n, w.net)
+		w.refineOnce(&s.refined, idx, n, w.net)
 	case w.deep != nil && v >= s.cfg.deepAt && v < s.cfg.deepAt+k:
-		if k > 1 && !s.refinedDeep.claim(idx) {
-			return
-		}
-		w.sync()
-		w.refine(n, w.deep)
+		w.refineOnce(&s.refinedDeep, idx, n, w.deep)
 	}
 }
 
@@ -159,19 +151,22 @@ func (w *mctsWorker) refineLate(idx int32, n *mctsNode) {
 	if s.threads <= 1 {
 		return
 	}
-	v := n.visits.Load()
-	if w.deep != nil && v >= s.cfg.deepAt {
-		if s.refinedDeep.claim(idx) {
-			w.sync()
-			w.refine(n, w.deep)
-		}
-		return
+	switch v := n.visits.Load(); {
+	case w.deep != nil && v >= s.cfg.deepAt:
+		w.refineOnce(&s.refinedDeep, idx, n, w.deep)
+	case v >= s.cfg.policyAt:
+		w.refineOnce(&s.refined, idx, n, w.net)
 	}
-	if v < s.cfg.policyAt || !s.refined.claim(idx) {
+}
+
+// refineOnce refines n (node idx) with pol unless, with several threads,
+// another has claimed it in done first.
+func (w *mctsWorker) refineOnce(done *mctsRefined, idx int32, n *mctsNode, pol Policy) {
+	if w.s.threads > 1 && !done.claim(idx) {
 		return
 	}
 	w.sync()
-	w.refine(n, w.net)
+	w.refine(n, pol)
 }
 
 // refineRoot gives the root the policy's priors (the deep policy's, when

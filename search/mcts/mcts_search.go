@@ -73,7 +73,7 @@ type mctsSearch struct {
 	budget      clock
 	ctx         context.Context
 
-	threads     int32            // the workers searching, set by run
+	threads     int32            // the workers searching (set before they are made, and by run)
 	report      func(final bool) // called by the first worker between playouts (nil: never)
 	refined     mctsRefined      // the nodes given the policy's priors (several threads)
 	refinedDeep mctsRefined      // the nodes given the deep policy's priors (several threads)
