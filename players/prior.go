@@ -25,7 +25,8 @@ import (
 // different settings: KAKUGO_NN_VISITS (mcts.PolicyOptions.Visits) and
 // KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), the deep tier's network
 // KAKUGO_DEEP_WEIGHTS (loadDeep) and threshold KAKUGO_DEEP_VISITS, and the winning search's shares
-// KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), the
+// KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), the moves a
+// match clock is spread over KAKUGO_CLOCK_MOVES (1 to 100, the same reader), the
 // alpha-beta player's policy depth KAKUGO_AB_POLICY (ABPolicyDepth) and
 // tuning KAKUGO_AB (abOptionsFrom), the tree's leaves
 // searched KAKUGO_LEAF_AB plies deep over the learned value (ab.LeafValuer), the tree's
@@ -51,6 +52,7 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 	opt.VCTShare = percentFromEnv(os.Getenv, "KAKUGO_VCT_SHARE", warn)
 	opt.CheckShare = percentFromEnv(os.Getenv, "KAKUGO_CHECK_SHARE", warn)
 	opt.DefendShare = percentFromEnv(os.Getenv, "KAKUGO_DEFEND_SHARE", warn)
+	opt.ClockMoves = percentFromEnv(os.Getenv, "KAKUGO_CLOCK_MOVES", warn)
 	opt.CPuct = floatFromEnv(os.Getenv, "KAKUGO_CPUCT", 10, warn)
 	opt.FPUReduction = floatFromEnv(os.Getenv, "KAKUGO_FPU", 2, warn)
 	opt.MaxChildren = int(floatFromEnv(os.Getenv, "KAKUGO_WIDTH", 225, warn))
@@ -164,7 +166,7 @@ func percentFromEnv(getenv func(string) string, key string, warn io.Writer) int 
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 1 || n > 100 {
-		fmt.Fprintf(warn, "pbrain-kakugo: %s=%q: not a percentage from 1 to 100; default used\n", key, v)
+		fmt.Fprintf(warn, "pbrain-kakugo: %s=%q: not an integer from 1 to 100; default used\n", key, v)
 		return 0
 	}
 	return n

@@ -81,6 +81,11 @@ type KakugoOptions struct {
 	// out those it had no time for, so a short share narrows the tree to
 	// the first few.
 	DefendShare int
+	// ClockMoves replaces, when positive, the number of own moves a match
+	// clock's time left is spread over at the start of a game (movesToGo
+	// in timeman.go; it falls by one every four plies, to minMovesToGo):
+	// fewer spends more of the clock on the early moves.
+	ClockMoves int
 	// FixedMargins turns off the load guard (time_load.go), which keeps
 	// more time in reserve after moves that lost time to other processes:
 	// for strength matches on a busy machine, where it costs thinking
@@ -363,7 +368,11 @@ func (k *Kakugo) SetHashSize(kib int64) {
 // think is Move and NBest: the chosen move and, when a search ran, the
 // root moves ranked.
 func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest int) (engine.Pos, []mcts.Ranked) {
-	bud := NewBudget(lim, b.MoveCount())
+	togo := movesToGo
+	if k.opt.ClockMoves > 0 {
+		togo = k.opt.ClockMoves
+	}
+	bud := newBudgetTogo(lim, b.MoveCount(), togo)
 	timed := lim.Turn >= 0 || lim.Left != Unlimited
 	k.stats, k.vctOpen = kakugoStats{}, false
 	if timed && !k.opt.FixedMargins {

@@ -42,6 +42,13 @@ type Budget struct {
 // NewBudget plans a move from the manager's limits; ply is the number of
 // stones on the board, used to spread the match time over the game.
 func NewBudget(lim Limits, ply int) Budget {
+	return newBudgetTogo(lim, ply, movesToGo)
+}
+
+// newBudgetTogo is NewBudget with togo, in place of movesToGo, the own
+// moves the match clock is spread over at the start of a game
+// (KakugoOptions.ClockMoves).
+func newBudgetTogo(lim Limits, ply, togo int) Budget {
 	start := lim.Start
 	if start.IsZero() {
 		start = time.Now()
@@ -59,7 +66,7 @@ func NewBudget(lim Limits, ply int) Budget {
 	soft := hard
 	if lim.Left != Unlimited && (lim.Match != Unlimited || lim.Left < hard) {
 		left := lim.Left - margin(lim.Left)
-		togo := time.Duration(max(movesToGo-ply/4, minMovesToGo))
+		togo := time.Duration(max(togo-ply/4, minMovesToGo))
 		if m := left / togo; m < soft {
 			soft = m
 		}

@@ -69,3 +69,35 @@ func TestVCTStepShare(t *testing.T) {
 		}
 	}
 }
+
+// TestBudgetClockMoves: fewer moves to go spread a match clock over fewer
+// moves (a larger soft limit, the same hard one) down to minMovesToGo, and
+// change nothing without a clock.
+func TestBudgetClockMoves(t *testing.T) {
+	ms := time.Millisecond
+	clock := Limits{Turn: 30000 * ms, Match: 180000 * ms, Left: 100000 * ms, Start: time.Unix(1000, 0)}
+	left := clock.Left - margin(clock.Left) // 89.96 s after the margin
+	cases := []struct {
+		togo, ply int
+		soft      time.Duration
+	}{
+		{25, 0, left / 25},
+		{15, 0, left / 15},
+		{15, 8, left / 13},
+		{15, 40, left / minMovesToGo},
+		{40, 40, left / 30},
+	}
+	for _, c := range cases {
+		b := newBudgetTogo(clock, c.ply, c.togo)
+		if b.Soft() != c.soft || b.Hard() != left/4 {
+			t.Errorf("togo %d ply %d: soft %v hard %v, want %v %v", c.togo, c.ply, b.Soft(), b.Hard(), c.soft, left/4)
+		}
+	}
+	if a, b := newBudgetTogo(clock, 0, movesToGo), NewBudget(clock, 0); a != b {
+		t.Errorf("NewBudget %+v is not the plan with movesToGo %+v", b, a)
+	}
+	turn := Limits{Turn: 500 * ms, Match: Unlimited, Left: Unlimited, Start: clock.Start}
+	if a, b := newBudgetTogo(turn, 10, 5), NewBudget(turn, 10); a.Soft() != b.Soft() || a.Hard() != b.Hard() {
+		t.Errorf("turn only: %v/%v, want %v/%v", a.Soft(), a.Hard(), b.Soft(), b.Hard())
+	}
+}

@@ -13,6 +13,11 @@ files). Every figure is from the named engine's side (default "kakugo").
       srand and -repeat, or the same --to-move position file): the mean
       per-game score difference A minus B, its standard error, z, and how
       many games each did better in. Games pair by their order.
+  games.py clock [--engine NAME] [--match S] REC...
+      under a game clock: the engine's thinking time per game (mean,
+      largest, the share of the clock), its moves per game, and its time
+      by move number (mean of its 1st-5th, 6th-10th ... moves), so a time
+      plan can be read against where the games are decided.
 
 A record's move times are the SGF comments "123ms" (c-gomoku-cli) or
 "123 ms" (match); opening stones carry no time and are skipped.
@@ -120,6 +125,30 @@ def paired(args):
         print("note: %d games in A, %d in B; compared the first %d" % (len(a), len(b), n))
 
 
+def clock(args):
+    gs = [g for g in load(args.records) if points(g, args.engine) is not None]
+    if not gs:
+        sys.exit("no games with engine %r" % args.engine)
+    totals, counts, by = [], [], {}
+    for g in gs:
+        mine = [t for colour, t in g["times"] if (g["black"] == args.engine) == (colour == "B")]
+        totals.append(sum(mine))
+        counts.append(len(mine))
+        for i, t in enumerate(mine):
+            by.setdefault(i // 5, []).append(t)
+    n = len(gs)
+    mean = sum(totals) / n
+    line = "%s: %d games, thinking %.1f s a game on average (largest %.1f s), %.1f moves a game" % (
+        args.engine, n, mean / 1000, max(totals) / 1000, sum(counts) / n)
+    if args.match > 0:
+        line += ", %.0f%% of the %g s clock on average" % (100 * mean / 1000 / args.match, args.match)
+    print(line)
+    for k in sorted(by):
+        ts = by[k]
+        print("  moves %d-%d: %d moves, mean %.0f ms, longest %d ms" % (
+            5 * k + 1, 5 * k + 5, len(ts), sum(ts) / len(ts), max(ts)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -133,6 +162,11 @@ def main():
     p.add_argument("a")
     p.add_argument("b")
     p.set_defaults(run=paired)
+    c = sub.add_parser("clock")
+    c.add_argument("--engine", default="kakugo")
+    c.add_argument("--match", type=float, default=0, help="the game clock in seconds")
+    c.add_argument("records", nargs="+")
+    c.set_defaults(run=clock)
     args = ap.parse_args()
     args.run(args)
 
