@@ -26,7 +26,8 @@ import (
 // KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), the deep tier's network
 // KAKUGO_DEEP_WEIGHTS (loadDeep) and threshold KAKUGO_DEEP_VISITS, and the winning search's shares
 // KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), the moves a
-// match clock is spread over KAKUGO_CLOCK_MOVES (1 to 100, the same reader), the
+// match clock is spread over KAKUGO_CLOCK_MOVES (1 to 100, the same reader) and our
+// VCT's cap under it KAKUGO_CLOCK_VCT (percent of the soft limit, up to 400), the
 // alpha-beta player's policy depth KAKUGO_AB_POLICY (ABPolicyDepth) and
 // tuning KAKUGO_AB (abOptionsFrom), the tree's leaves
 // searched KAKUGO_LEAF_AB plies deep over the learned value (ab.LeafValuer), the tree's
@@ -53,6 +54,7 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 	opt.CheckShare = percentFromEnv(os.Getenv, "KAKUGO_CHECK_SHARE", warn)
 	opt.DefendShare = percentFromEnv(os.Getenv, "KAKUGO_DEFEND_SHARE", warn)
 	opt.ClockMoves = percentFromEnv(os.Getenv, "KAKUGO_CLOCK_MOVES", warn)
+	opt.ClockVCT = int(floatFromEnv(os.Getenv, "KAKUGO_CLOCK_VCT", 400, warn))
 	opt.CPuct = floatFromEnv(os.Getenv, "KAKUGO_CPUCT", 10, warn)
 	opt.FPUReduction = floatFromEnv(os.Getenv, "KAKUGO_FPU", 2, warn)
 	opt.MaxChildren = int(floatFromEnv(os.Getenv, "KAKUGO_WIDTH", 225, warn))

@@ -86,6 +86,9 @@ type KakugoOptions struct {
 	// in timeman.go; it falls by one every four plies, to minMovesToGo):
 	// fewer spends more of the clock on the early moves.
 	ClockMoves int
+	// ClockVCT replaces, when positive, our VCT's cap under a match clock,
+	// in percent of the move's soft limit (kakugoClockVCT).
+	ClockVCT int
 	// FixedMargins turns off the load guard (time_load.go), which keeps
 	// more time in reserve after moves that lost time to other processes:
 	// for strength matches on a busy machine, where it costs thinking
@@ -240,6 +243,7 @@ type Kakugo struct {
 	deep       []mcts.Policy // the deep tier's, beside policies
 
 	vctShare   int // percent of the hard limit for our VCT search
+	clockVCT   int // under a match clock, our VCT's cap in percent of the soft limit
 	defendVCT  int // percent of the hard limit for the VCT defence check
 	checkShare int // percent of the hard limit kept for the move check
 
@@ -279,6 +283,10 @@ func NewKakugo(opt KakugoOptions) *Kakugo {
 	k := &Kakugo{opt: opt, cfg: cfg, win: win, newProver: newKakugoWinSearch, vctShare: kakugoVCTShare, checkShare: kakugoCheckShare}
 	if opt.VCTShare > 0 {
 		k.vctShare = opt.VCTShare
+	}
+	k.clockVCT = kakugoClockVCT
+	if opt.ClockVCT > 0 {
+		k.clockVCT = opt.ClockVCT
 	}
 	if opt.CheckShare > 0 {
 		k.checkShare = opt.CheckShare

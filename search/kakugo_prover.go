@@ -105,7 +105,7 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 	for _, vct := range kinds {
 		share, nodes := kakugoVCFShare, int64(kakugoVCFNodes)
 		if vct {
-			share, nodes = kakugoVCTStepShare(k.vctShare, bud), kakugoVCTNodes
+			share, nodes = kakugoVCTStepShare(k.vctShare, bud, k.clockVCT), kakugoVCTNodes
 		}
 		var r kakugoWin
 		if !call(share, nodes, func(c context.Context, dl time.Time, mn int64) { r = k.prover.prove(c, pb, pe, vct, dl, mn) }) {
@@ -152,17 +152,24 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 }
 
 // kakugoVCTStepShare is our VCT's share of the hard limit: share, but
-// under a match clock (a soft limit below the hard one) at most twice the
-// soft limit, about what 30% of the hard limit gave before the turn-only
-// share rose to 60%. A clock's hard limit is a quarter of the time left, and
-// 60% of it at every sharp move would drain the clock in a few moves.
-func kakugoVCTStepShare(share int, bud Budget) int {
+// under a match clock (a soft limit below the hard one) at most clock
+// (in percent) of the soft limit, by default kakugoClockVCT. A clock's hard
+// limit is a quarter of the time left, and 60% of it at every sharp move
+// would drain the clock in a few moves.
+func kakugoVCTStepShare(share int, bud Budget, clock int) int {
 	soft, hard := bud.Soft(), bud.Hard()
 	if hard <= 0 || soft >= hard {
 		return share
 	}
-	return max(min(share, int(2*soft*100/hard)), 1)
+	return max(min(share, int(int64(clock)*int64(soft)/int64(hard))), 1)
 }
+
+// kakugoClockVCT is our VCT's cap under a match clock in percent of the
+// soft limit: twice it, about what 30% of the hard limit gave before the
+// turn-only share rose to 60%. The tree search then stops at the soft
+// limit once its move is stable, so a move whose VCT runs to this cap
+// leaves the tree its minimum of playouts.
+const kakugoClockVCT = 200
 
 // proverIdle reports whether the prover is free: no abandoned call of an
 // earlier move is still running in it.

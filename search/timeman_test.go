@@ -64,9 +64,14 @@ func TestVCTStepShare(t *testing.T) {
 	}
 	for _, c := range cases {
 		b := NewBudget(c.lim, 0)
-		if got := kakugoVCTStepShare(60, b); got != c.share {
+		if got := kakugoVCTStepShare(60, b, kakugoClockVCT); got != c.share {
 			t.Errorf("%s: share %d, want %d (soft %v, hard %v)", c.name, got, c.share, b.Soft(), b.Hard())
 		}
+	}
+	// A cap of 60% of the soft limit under the clock: 3980 * 0.6 / 24875.
+	b := NewBudget(cases[1].lim, 0)
+	if got := kakugoVCTStepShare(60, b, 60); got != 9 {
+		t.Errorf("match clock, 60%% of the soft limit: share %d, want 9", got)
 	}
 }
 
