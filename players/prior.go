@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kakugo/kakugo/nn"
 	"github.com/kakugo/kakugo/prior"
@@ -24,7 +25,8 @@ import (
 // count does, so that a match can give two instances of one binary
 // different settings: KAKUGO_NN_VISITS (mcts.PolicyOptions.Visits) and
 // KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), the deep tier's network
-// KAKUGO_DEEP_WEIGHTS (loadDeep) and threshold KAKUGO_DEEP_VISITS, and the winning search's shares
+// KAKUGO_DEEP_WEIGHTS (loadDeep), threshold KAKUGO_DEEP_VISITS and shortest
+// planned move KAKUGO_DEEP_MIN_MS (deepMinTimeFromEnv), and the winning search's shares
 // KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), the moves a
 // match clock is spread over KAKUGO_CLOCK_MOVES (1 to 100, the same reader) and our
 // VCT's cap under it KAKUGO_CLOCK_VCT (percent of the soft limit, up to 400), the
@@ -92,6 +94,7 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 	} else {
 		opt.NewPolicy = pol
 		opt.NewDeepPolicy = loadDeep(os.Getenv, warn)
+		opt.DeepMinTime = deepMinTimeFromEnv(os.Getenv, warn)
 	}
 	return search.NewKakugo(opt)
 }
@@ -110,6 +113,32 @@ func loadDeep(getenv func(string) string, warn io.Writer) func() mcts.Policy {
 		return nil
 	}
 	return deep
+}
+
+// deepMinTime is the shortest planned move (its soft limit) that asks the
+// deep tier of the priors: against Rapfi at 20,000 nodes the deep tier was
+// level at 0.5 s a move (a soft limit of 348 ms with the check's share
+// kept), ahead within the noise at 1 s (731 ms), and ahead under a 30 s
+// game clock, whose first moves plan about 1.2 s (docs/testing.md).
+const deepMinTime = 700 * time.Millisecond
+
+// deepMinTimeFromEnv reads KAKUGO_DEEP_MIN_MS, the shortest planned move
+// in milliseconds that asks the deep tier (0: every move); unset or
+// invalid (said on warn) gives deepMinTime.
+func deepMinTimeFromEnv(getenv func(string) string, warn io.Writer) time.Duration {
+	v := getenv("KAKUGO_DEEP_MIN_MS")
+	if v == "" {
+		return deepMinTime
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 || n > 3600000 {
+		fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_DEEP_MIN_MS=%q: not a number of milliseconds from 0 to 3600000; %v used\n", v, deepMinTime)
+		return deepMinTime
+	}
+	if n == 0 {
+		return -1 // every move (0 would mean the search's default)
+	}
+	return time.Duration(n) * time.Millisecond
 }
 
 // valueFor is the learned leaf value for a player whose leaf mode is leaf

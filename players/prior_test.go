@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/search"
@@ -288,4 +289,22 @@ func FuzzABOptionsFrom(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) { _, _ = abOptionsFrom(s) })
+}
+
+// TestDeepMinTimeFromEnv: milliseconds from 0 (every move, given as a
+// negative duration) to an hour are read; unset or anything else is the
+// default, with a warning for the latter.
+func TestDeepMinTimeFromEnv(t *testing.T) {
+	for _, c := range []struct {
+		v    string
+		want time.Duration
+		warn bool
+	}{{"", deepMinTime, false}, {"1500", 1500 * time.Millisecond, false}, {"0", -1, false},
+		{"-5", deepMinTime, true}, {"x", deepMinTime, true}, {"3600001", deepMinTime, true}} {
+		var warn bytes.Buffer
+		got := deepMinTimeFromEnv(func(string) string { return c.v }, &warn)
+		if got != c.want || (warn.Len() > 0) != c.warn {
+			t.Errorf("%q: %v (warning %q), want %v (warning %v)", c.v, got, warn.String(), c.want, c.warn)
+		}
+	}
 }

@@ -35,6 +35,12 @@ type KakugoOptions struct {
 	// tier of a thread's priors: a costlier policy asked only at the root
 	// and at the nodes the search visits most (mcts.PolicyOptions.DeepVisits).
 	NewDeepPolicy func() mcts.Policy
+	// DeepMinTime, when positive, keeps the deep tier to timed moves whose
+	// soft limit (the time planned for the move: under a turn limit alone
+	// the turn less its margin) is at least this long; untimed searches
+	// always use it. Its cost in playouts is about what its better priors
+	// give back at 0.5 s a move and less than they give at longer moves.
+	DeepMinTime time.Duration
 	// Policy is where the search asks NewPolicy's policies for priors
 	// (the zero value: the measured default; see package mcts).
 	Policy mcts.PolicyOptions

@@ -40,7 +40,10 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 	for len(k.deep) < nt && k.opt.NewPolicy != nil && k.opt.NewDeepPolicy != nil {
 		k.deep = append(k.deep, k.opt.NewDeepPolicy())
 	}
-	req.Threads, req.Policies, req.DeepPolicies = nt, k.policies, k.deep
+	req.Threads, req.Policies = nt, k.policies
+	if k.deepFor(bud, timed) {
+		req.DeepPolicies = k.deep
+	}
 	res, ok := k.tree.Search(ctx, b, req)
 	k.stats.reused = res.Reused
 	k.stats.playouts, k.stats.nodes = res.Playouts, res.Nodes
@@ -53,6 +56,13 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 		lim.Info(kakugoSearchLine(b, k.tree, res, bud))
 	}
 	return ranked[0].Move, ranked
+}
+
+// deepFor reports whether a move planned by bud asks the deep tier of the
+// priors (KakugoOptions.DeepMinTime). Nodes refined by it in an earlier
+// move keep its priors in a kept tree.
+func (k *Kakugo) deepFor(bud Budget, timed bool) bool {
+	return !timed || k.opt.DeepMinTime <= 0 || bud.Soft() >= k.opt.DeepMinTime
 }
 
 // kakugoFallback is the greedy choice among the allowed moves (nil: all),

@@ -27,6 +27,7 @@ import glob
 import math
 import os
 import re
+import signal
 import sys
 
 GAME = re.compile(r"\(;(.*?)\)\s*(?=\(;|$)", re.S)
@@ -150,6 +151,8 @@ def clock(args):
 
 
 def main():
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a closed pipe (| head) ends quietly
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("score")
