@@ -70,6 +70,9 @@ func TestCmdBench(t *testing.T) {
 	if code := cmdBench([]string{"--weights", "go.mod"}, nil, &wout, &werr); code != 1 {
 		t.Errorf("--weights go.mod: code %d, want 1", code)
 	}
+	if code := cmdBench([]string{"--deep-weights", "go.mod"}, nil, &wout, &werr); code != 1 {
+		t.Errorf("--deep-weights go.mod: code %d, want 1", code)
+	}
 	var out, errOut bytes.Buffer
 	for _, args := range [][]string{{"--playouts", "0"}, {"--threads", "0"}, {"--leaf", "nope"}, {"extra"}, {"--bogus"},
 		{"--player", "greedy"}, {"--player", "nope"}} {
@@ -81,32 +84,42 @@ func TestCmdBench(t *testing.T) {
 
 // benchSignature is the node total of the default bench (3,000 playouts a
 // position, one thread, the default player with the embedded network's
-// prior): the search's fingerprint. A commit that changes the search on
+// prior and the embedded deep tier, which untimed searches ask): the
+// search's fingerprint. A commit that changes the search on
 // purpose changes this number, and says so with the new number in its
 // message; any other change that moves it has changed the search by
 // accident.
-const benchSignature = 290455
+const benchSignature = 290815
+
+// benchSignatureNoDeep is the same without the deep tier (--deep-weights
+// none): the first tier's search alone, unchanged since 2026-11-28.
+const benchSignatureNoDeep = 290455
 
 // TestBenchSignature pins the default bench's signature. It needs no clock:
 // the bench stops each search at a playout count and its winning searches
 // at node caps, so the number is the same on every machine, load and
 // build (the network's kernels are bit-exact across builds). It takes
-// about 2 s; under the race detector, 30 s for a one-thread search, so it
-// is skipped there.
+// about 5 s (two benches, with and without the deep tier); under the race
+// detector a minute, so it is skipped there.
 func TestBenchSignature(t *testing.T) {
 	if raceDetector {
 		t.Skip("the bench is one thread of fixed work: the race detector adds 30 s and nothing to check")
 	}
-	var out, errOut bytes.Buffer
-	if code := cmdBench(nil, nil, &out, &errOut); code != 0 {
-		t.Fatalf("code %d, stderr %q", code, errOut.String())
-	}
-	m := regexp.MustCompile(`(?m)^signature (\d+)$`).FindStringSubmatch(out.String())
-	if m == nil {
-		t.Fatalf("no signature in\n%s", out.String())
-	}
-	if m[1] != strconv.Itoa(benchSignature) {
-		t.Errorf("bench signature %s, pinned %d: if the search changed on purpose, update benchSignature (and say so in the commit)\n%s",
-			m[1], benchSignature, out.String())
+	for _, c := range []struct {
+		args []string
+		want int
+	}{{nil, benchSignature}, {[]string{"--deep-weights", "none"}, benchSignatureNoDeep}} {
+		var out, errOut bytes.Buffer
+		if code := cmdBench(c.args, nil, &out, &errOut); code != 0 {
+			t.Fatalf("%v: code %d, stderr %q", c.args, code, errOut.String())
+		}
+		m := regexp.MustCompile(`(?m)^signature (\d+)$`).FindStringSubmatch(out.String())
+		if m == nil {
+			t.Fatalf("%v: no signature in\n%s", c.args, out.String())
+		}
+		if m[1] != strconv.Itoa(c.want) {
+			t.Errorf("bench %v signature %s, pinned %d: if the search changed on purpose, update the pinned number (and say so in the commit)\n%s",
+				c.args, m[1], c.want, out.String())
+		}
 	}
 }

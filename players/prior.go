@@ -99,15 +99,16 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 	return search.NewKakugo(opt)
 }
 
-// loadDeep builds the deep tier of the priors from the network in the file
-// KAKUGO_DEEP_WEIGHTS (none when unset); a file that cannot be read is said
-// on warn and gives none: the player keeps its first tier.
+// loadDeep builds the deep tier of the priors: the embedded network
+// (weights.Deep) when KAKUGO_DEEP_WEIGHTS is unset, none when it is "none",
+// else the network in that file. A file that cannot be read is said on warn
+// and gives none: the player keeps its first tier.
 func loadDeep(getenv func(string) string, warn io.Writer) func() mcts.Policy {
 	path := getenv("KAKUGO_DEEP_WEIGHTS")
-	if path == "" {
+	if path == "none" {
 		return nil
 	}
-	deep, err := prior.Load(path)
+	deep, err := prior.LoadDeep(path)
 	if err != nil {
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing without the deep priors\n", err)
 		return nil

@@ -102,23 +102,42 @@ func TestPolicyOptionsFromEnv(t *testing.T) {
 	}
 }
 
-// TestLoadDeep: no deep tier without KAKUGO_DEEP_WEIGHTS; a file that is
-// missing or not a network gives none and says so; a network gives a
-// builder of policies that answer.
+// TestLoadDeep: the embedded deep tier without KAKUGO_DEEP_WEIGHTS, none
+// for "none"; a file that is missing or not a network gives none and says
+// so; a network gives a builder of policies that answer.
 func TestLoadDeep(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.kkw")
 	if err := os.WriteFile(bad, []byte("KKGONN\r\n\x01\x00\x00\x00junk"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, path := range []string{"", bad, filepath.Join(t.TempDir(), "missing.kkw")} {
+	var quiet bytes.Buffer
+	if got := loadDeep(func(string) string { return "none" }, &quiet); got != nil || quiet.Len() > 0 {
+		t.Errorf("none: a deep tier %v, warning %q", got != nil, quiet.String())
+	}
+	for _, path := range []string{bad, filepath.Join(t.TempDir(), "missing.kkw")} {
 		var warn bytes.Buffer
 		got := loadDeep(func(string) string { return path }, &warn)
-		if got != nil || (path != "") != (warn.Len() > 0) {
+		if got != nil || warn.Len() == 0 {
 			t.Errorf("%q: a deep tier %v, warning %q", path, got != nil, warn.String())
 		}
-		if path != "" && !strings.Contains(warn.String(), path) {
+		if !strings.Contains(warn.String(), path) {
 			t.Errorf("%q: the warning %q does not name the file", path, warn.String())
 		}
+	}
+	b, err := engine.FromMoves(15, 15, engine.Freestyle, []engine.Point{{X: 7, Y: 7}, {X: 0, Y: 14},
+		{X: 8, Y: 7}, {X: 1, Y: 14}, {X: 9, Y: 7}, {X: 3, Y: 14}, {X: 10, Y: 7}, {X: 14, Y: 0}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := []engine.Pos{b.Pos(11, 7), b.Pos(0, 0)}
+	probs := make([]float32, 2)
+	embedded := loadDeep(func(string) string { return "" }, &quiet)
+	if embedded == nil || quiet.Len() > 0 {
+		t.Fatalf("unset: the embedded tier %v, warning %q", embedded != nil, quiet.String())
+	}
+	// Black to move with an open four: the five far above a corner.
+	if !embedded().Priors(b, moves, probs) || !(probs[0] > 10*probs[1]) {
+		t.Errorf("the embedded deep tier's priors %v: the five should be far above the corner", probs)
 	}
 	good := filepath.Join(t.TempDir(), "deep.kkw")
 	if err := os.WriteFile(good, weights.Default(), 0o644); err != nil {
@@ -129,15 +148,7 @@ func TestLoadDeep(t *testing.T) {
 	if build == nil || warn.Len() > 0 {
 		t.Fatalf("a good file: tier %v, warning %q", build != nil, warn.String())
 	}
-	// Black to move with an open four: the network in the file puts the
-	// five far above a corner.
-	b, err := engine.FromMoves(15, 15, engine.Freestyle, []engine.Point{{X: 7, Y: 7}, {X: 0, Y: 14},
-		{X: 8, Y: 7}, {X: 1, Y: 14}, {X: 9, Y: 7}, {X: 3, Y: 14}, {X: 10, Y: 7}, {X: 14, Y: 0}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	moves := []engine.Pos{b.Pos(11, 7), b.Pos(0, 0)}
-	probs := make([]float32, 2)
+	// The network in the file does the same.
 	if !build().Priors(b, moves, probs) || !(probs[0] > 10*probs[1]) {
 		t.Errorf("the deep tier's priors %v: the five should be far above the corner", probs)
 	}

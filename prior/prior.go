@@ -57,6 +57,26 @@ func Load(path string) (func() mcts.Policy, error) {
 	if err != nil {
 		return nil, fmt.Errorf("policy weights %s: %w", nameOr(path, "(embedded)"), err)
 	}
+	return builder(net)
+}
+
+// LoadDeep reads the deep tier's network from path, or the embedded one
+// (weights.Deep) when path is empty, and returns a builder of per-thread
+// policies as Load does.
+func LoadDeep(path string) (func() mcts.Policy, error) {
+	if path != "" {
+		return Load(path)
+	}
+	net, err := nn.LoadBytes(weights.Deep())
+	if err != nil {
+		return nil, fmt.Errorf("policy weights %s: %w", weights.DeepName, err)
+	}
+	return builder(net)
+}
+
+// builder checks net's feature set and returns a builder of per-thread
+// policies over it, the first one warmed up.
+func builder(net *nn.Net) (func() mcts.Policy, error) {
 	// Check the feature set once here, so the builder cannot fail later.
 	first, err := nn.NewEvaluator(net, nn.NewBasic(), nn.EvaluatorOptions{})
 	if err != nil {

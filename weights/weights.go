@@ -1,7 +1,8 @@
 // Package weights embeds Kakugo's default policy network, trained by
 // `pbrain-kakugo train` on Gomocup records (README.md in this directory has
-// the format, the training command and the measured accuracy), and its
-// learned leaf value, fitted by `pbrain-kakugo train-value`. It holds data
+// the format, the training command and the measured accuracy), the wider
+// network of its deep tier of priors (trained on a GPU), and its learned
+// leaf value, fitted by `pbrain-kakugo train-value`. It holds data
 // only; packages nn and value decode them.
 package weights
 
@@ -12,6 +13,9 @@ import (
 
 //go:embed default.kkw
 var defaultWeights []byte
+
+//go:embed wide64.kkw
+var deepWeights []byte
 
 //go:embed value.kvw
 var valueWeights []byte
@@ -52,3 +56,11 @@ const DefaultName = "weights/default.kkw"
 // Default returns a copy of the compressed default weights, ready for
 // nn.LoadBytes.
 func Default() []byte { return bytes.Clone(defaultWeights) }
+
+// DeepName is the file name of the deep tier's network (64 channels, six
+// blocks, trained on a GPU: README.md in this directory), for messages.
+const DeepName = "weights/wide64.kkw"
+
+// Deep returns a copy of the compressed weights of the deep tier's
+// network, ready for nn.LoadBytes.
+func Deep() []byte { return bytes.Clone(deepWeights) }
