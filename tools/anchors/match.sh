@@ -20,7 +20,7 @@
 # league's clock); then read the clock's use with `games.py clock`.
 set -eu
 if [ $# -lt 8 ]; then
-	sed -n '2,18p' "$0"
+	sed -n '2,20p' "$0"
 	exit 2
 fi
 name=$1 cmd=$2 opp=$3 rule=$4 size=$5 openings=$6 srand=$7 games=$8 turn=${9:-0.5} match=${MATCH:-0}
