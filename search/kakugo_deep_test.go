@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/search/internal/testpos"
 	"github.com/kakugo/kakugo/search/mcts"
 )
 
@@ -63,14 +64,7 @@ func TestDeepMinTimeInPlay(t *testing.T) {
 		Policy:        mcts.PolicyOptions{DeepVisits: 1},
 		DeepMinTime:   time.Hour,
 	})
-	moves, err := engine.ParseMoves("h8h9i8")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := engine.FromMoves(15, 15, engine.Freestyle, moves)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := testpos.Board(t, 15, engine.Freestyle, "h8h9i8")
 	// The untimed search first: it also sets up the tree, which a first
 	// timed move on a busy machine could spend its turn on.
 	k.Move(context.Background(), b.Clone(), Limits{Turn: Unlimited, Match: Unlimited, Left: Unlimited, MaxNodes: 200})

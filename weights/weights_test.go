@@ -2,7 +2,6 @@ package weights_test
 
 import (
 	"math"
-	"os"
 	"testing"
 
 	"github.com/kakugo/kakugo/engine"
@@ -20,15 +19,11 @@ func TestDefaultLoads(t *testing.T) {
 	checkFive(t, data)
 }
 
-// TestWide64Loads decodes wide64.kkw, the GPU-trained 64-channel network
-// kept beside the default for the deep tier of the priors
-// (KAKUGO_DEEP_WEIGHTS; README.md): its architecture, and a sensible policy.
+// TestWide64Loads decodes the embedded wide64.kkw (weights.Deep), the
+// GPU-trained 64-channel network of the default's deep tier of priors
+// (README.md): its architecture, and a sensible policy.
 func TestWide64Loads(t *testing.T) {
-	data, err := os.ReadFile("wide64.kkw")
-	if err != nil {
-		t.Fatal(err)
-	}
-	net := checkFive(t, data)
+	net := checkFive(t, weights.Deep())
 	if a := net.Arch(); a.Channels != 64 || a.Blocks != 6 {
 		t.Errorf("wide64.kkw is %d channels x %d blocks, want 64 x 6", a.Channels, a.Blocks)
 	}
