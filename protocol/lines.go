@@ -181,6 +181,26 @@ func hasLegalMove(b *engine.Board) bool {
 	return false
 }
 
+// forbiddenOnly is the empty cell nearest the centre when the side to move
+// has no legal move on a board that is not full (renju black with only
+// forbidden cells left), else NoPos.
+func forbiddenOnly(b *engine.Board) engine.Pos {
+	if hasLegalMove(b) {
+		return engine.NoPos
+	}
+	best, bestDist := engine.NoPos, 0
+	cx, cy := b.Width()/2, b.Height()/2
+	for y := 0; y < b.Height(); y++ {
+		for x := 0; x < b.Width(); x++ {
+			p := b.Pos(x, y)
+			if d := abs(x-cx) + abs(y-cy); b.At(p) == engine.Empty && (best == engine.NoPos || d < bestDist) {
+				best, bestDist = p, d
+			}
+		}
+	}
+	return best
+}
+
 func abs(v int) int {
 	if v < 0 {
 		return -v

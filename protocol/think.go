@@ -168,10 +168,25 @@ func (s *server) deliver(j *job, r result) {
 		p = fallbackMove(b)
 	}
 	if p == engine.NoPos {
-		s.errorf("no legal move for %s", b.SideToMove())
+		s.noLegalMove()
 		return
 	}
 	s.sendMove(p)
+}
+
+// noLegalMove answers a request for a move when the side to move has none.
+// Where renju leaves black only forbidden cells the game is lost whatever
+// it does, but a manager waits for a move and, with none, scores a time
+// forfeit or hangs (an untimed GUI): the brain plays a forbidden cell and
+// lets the manager end the game. A full board has no cell to play.
+func (s *server) noLegalMove() {
+	b := s.board
+	if p := forbiddenOnly(b); p != engine.NoPos {
+		s.out.line("MESSAGE only forbidden points are left for black: playing one, the game is lost")
+		s.sendMove(p)
+		return
+	}
+	s.errorf("no legal move for %s", b.SideToMove())
 }
 
 func contains(list []engine.Pos, p engine.Pos) bool {
@@ -205,7 +220,7 @@ func (s *server) sendMove(p engine.Pos) {
 func (s *server) think(at time.Time, kind jobKind, n int) {
 	b := s.board
 	if !hasLegalMove(b) {
-		s.errorf("no legal move for %s", b.SideToMove())
+		s.noLegalMove()
 		return
 	}
 	j := &job{kind: kind, start: at, n: n}
