@@ -165,11 +165,15 @@ func kakugoVCTStepShare(share int, bud Budget, clock int) int {
 }
 
 // kakugoClockVCT is our VCT's cap under a match clock in percent of the
-// soft limit: twice it, about what 30% of the hard limit gave before the
-// turn-only share rose to 60%. The tree search then stops at the soft
-// limit once its move is stable, so a move whose VCT runs to this cap
-// leaves the tree its minimum of playouts.
-const kakugoClockVCT = 200
+// soft limit: 60%, the share it has of the hard limit under a turn limit
+// alone, so that the tree keeps the rest. The tree search stops at the
+// soft limit once its move is stable, so a VCT that ran past it left the
+// tree its minimum of playouts: at the former cap, twice the soft limit,
+// 38-42% of the tree searches under a 30 s clock made 200 playouts or
+// fewer. Against Rapfi at 20,000 nodes under that clock (5 s turns), 60
+// against 200: +0.18 a game on freestyle 15 and on renju 15, with less
+// of the clock used (docs/testing.md, 2026-11-28).
+const kakugoClockVCT = 60
 
 // proverIdle reports whether the prover is free: no abandoned call of an
 // earlier move is still running in it.

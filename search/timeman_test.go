@@ -49,7 +49,7 @@ func TestBudget(t *testing.T) {
 }
 
 // TestVCTStepShare: the VCT's share is the player's under a turn limit, and
-// at most twice the soft limit under a match clock.
+// at most 60% of the soft limit under a match clock (the cap a parameter).
 func TestVCTStepShare(t *testing.T) {
 	ms := time.Millisecond
 	cases := []struct {
@@ -58,7 +58,7 @@ func TestVCTStepShare(t *testing.T) {
 		share int
 	}{
 		{"turn only", Limits{Turn: 500 * ms, Match: Unlimited, Left: Unlimited}, 60},
-		{"match clock", Limits{Turn: 30000 * ms, Match: 180000 * ms, Left: 100000 * ms}, 32}, // soft 3980, hard 24875
+		{"match clock", Limits{Turn: 30000 * ms, Match: 180000 * ms, Left: 100000 * ms}, 9}, // soft 3980, hard 24875: 3980 * 0.6 / 24875
 		{"untimed", Limits{Turn: Unlimited, Match: Unlimited, Left: Unlimited}, 60},
 		{"instant", Limits{Turn: 0, Match: Unlimited, Left: Unlimited}, 60},
 	}
@@ -68,10 +68,10 @@ func TestVCTStepShare(t *testing.T) {
 			t.Errorf("%s: share %d, want %d (soft %v, hard %v)", c.name, got, c.share, b.Soft(), b.Hard())
 		}
 	}
-	// A cap of 60% of the soft limit under the clock: 3980 * 0.6 / 24875.
+	// The former cap, twice the soft limit: 3980 * 2 / 24875.
 	b := NewBudget(cases[1].lim, 0)
-	if got := kakugoVCTStepShare(60, b, 60); got != 9 {
-		t.Errorf("match clock, 60%% of the soft limit: share %d, want 9", got)
+	if got := kakugoVCTStepShare(60, b, 200); got != 32 {
+		t.Errorf("match clock, twice the soft limit: share %d, want 32", got)
 	}
 }
 
