@@ -196,7 +196,9 @@ func (s *server) play(arg string) {
 	if !ok {
 		return
 	}
-	if !s.board.Legal(p) {
+	// The suggested cell itself is played even when it is not legal: renju
+	// black's suggestion when only forbidden cells are left (noLegalMove).
+	if !s.board.Legal(p) && p != s.suggested {
 		s.errorf("PLAY %s: not a legal move for %s", echo(arg), s.board.SideToMove())
 		return
 	}

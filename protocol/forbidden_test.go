@@ -60,4 +60,15 @@ func TestOnlyForbiddenLeft(t *testing.T) {
 		{in: "TURN 14,14", want: []string{msg, "2,8"}},
 	})
 	br.finish()
+
+	// Under SUGGEST (Piskvork's suggest mode) the manager's PLAY of that
+	// cell is played, though the cell is forbidden.
+	br = startBrain(t, Config{Player: fast, Suggest: true, Cores: 2}, "\n")
+	br.run([]step{
+		{in: "START 15", want: []string{"OK"}},
+		{in: "INFO rule 4"},
+		{in: boardFromSGF(onlyForbidden), want: []string{msg, "SUGGEST 2,8"}},
+		{in: "PLAY 2,8", want: []string{"2,8"}},
+	})
+	br.finish()
 }
