@@ -181,13 +181,10 @@ func hasLegalMove(b *engine.Board) bool {
 	return false
 }
 
-// forbiddenOnly is the empty cell nearest the centre when the side to move
-// has no legal move on a board that is not full (renju black with only
-// forbidden cells left), else NoPos.
-func forbiddenOnly(b *engine.Board) engine.Pos {
-	if hasLegalMove(b) {
-		return engine.NoPos
-	}
+// nearestEmpty is the empty cell nearest the centre, NoPos on a full board.
+// noLegalMove asks it where the side to move has no legal move: on a board
+// that is not full, renju black with only forbidden cells left.
+func nearestEmpty(b *engine.Board) engine.Pos {
 	best, bestDist := engine.NoPos, 0
 	cx, cy := b.Width()/2, b.Height()/2
 	for y := 0; y < b.Height(); y++ {

@@ -174,14 +174,15 @@ func (s *server) deliver(j *job, r result) {
 	s.sendMove(p)
 }
 
-// noLegalMove answers a request for a move when the side to move has none.
-// Where renju leaves black only forbidden cells the game is lost whatever
-// it does, but a manager waits for a move and, with none, scores a time
-// forfeit or hangs (an untimed GUI): the brain plays a forbidden cell and
-// lets the manager end the game. A full board has no cell to play.
+// noLegalMove answers a request for a move when the side to move has none
+// (the callers have found none). Where renju leaves black only forbidden
+// cells the game is lost whatever it does, but a manager waits for a move
+// and, with none, scores a time forfeit or hangs (an untimed GUI): the
+// brain plays a forbidden cell and lets the manager end the game. A full
+// board has no cell to play.
 func (s *server) noLegalMove() {
 	b := s.board
-	if p := forbiddenOnly(b); p != engine.NoPos {
+	if p := nearestEmpty(b); p != engine.NoPos {
 		s.out.line("MESSAGE only forbidden points are left for black: playing one, the game is lost")
 		s.sendMove(p)
 		return

@@ -171,8 +171,9 @@ func kakugoVCTStepShare(share int, bud Budget, clock int) int {
 // tree its minimum of playouts: at the former cap, twice the soft limit,
 // 38-42% of the tree searches under a 30 s clock made 200 playouts or
 // fewer. Against Rapfi at 20,000 nodes under that clock (5 s turns), 60
-// against 200: +0.18 a game on freestyle 15 and on renju 15, with less
-// of the clock used (docs/testing.md, 2026-11-28).
+// against 200: +0.144 ± 0.035 a game over 195 pairs on freestyle 15, renju
+// 15 and freestyle 20, with less of the clock used; against full Rapfi,
+// +0.037 ± 0.041 over 80 pairs (level; docs/testing.md, 2026-11-28 late).
 const kakugoClockVCT = 60
 
 // proverIdle reports whether the prover is free: no abandoned call of an
