@@ -58,6 +58,9 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		opt.NewPolicy = pol
+		if opt.Policy.NodeMix > 0 {
+			opt.NewPolicy = players.WithNodeValue(pol, *weightsFile, func(string) string { return "" }, stderr)
+		}
 		if *deepFile != "none" {
 			deep, err := prior.LoadDeep(*deepFile)
 			if err != nil {

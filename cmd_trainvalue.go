@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/prior"
 	"io"
 	"os"
 	"strings"
@@ -17,7 +20,7 @@ import (
 func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("train-value", "usage: pbrain-kakugo train-value [flags]\n\nFits the learned leaf value (a logistic model per rule over the\nevaluator's counts, optionally with a hidden layer beside it) to the results of game records, held out by game,\nand writes its weight file. Deterministic: the same records and flags\ngive the same file.\n\nflags:", stderr)
 	rf := recordFlags(fs)
-	features := fs.String("features", "codes", "feature set: counts, combos, patterns or codes (codes needs --hidden)")
+	features := fs.String("features", "codes", "feature set: counts, combos, patterns, codes (needs --hidden) or trunk (the node value: the policy network's trunk beside the leaf value, needs --hidden)")
 	perGame := fs.Int("per-game", 8, "positions sampled from each game (0: every position after the opening)")
 	iters := fs.Int("iters", 8, "Newton steps")
 	l2 := fs.Float64("l2", 1, "ridge penalty on the standardised weights")
@@ -34,6 +37,8 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	engOpt := fit.EngineOptions{}
 	fs.StringSliceVar(&engOpt.Engines, "engine", []string{"rapfi"}, "the engines whose final search lines (Eval) label the positions they were to move in (c-gomoku-cli -engine names)")
 	fs.Float64Var(&engOpt.Scale, "engine-scale", 260, "an engine score s labels its position Sigmoid(s/scale) (a mate 1 or 0); 260 fits Rapfi's classical scores to results")
+	policyFile := fs.String("policy-weights", "", "with --features trunk: the policy network whose trunk is read (default: the embedded one)")
+	leafFile := fs.String("leaf-weights", "", "with --features trunk: the learned leaf value whose logit is a feature (default: the embedded one)")
 	baseline := fs.String("baseline", "", "score this weight file beside the new weights (\"default\", \"patterns\" or \"combos\": the embedded ones)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -69,6 +74,12 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	cfg := fit.Config{Set: set, Sample: fit.SampleOptions{PerGame: *perGame, Seed: rf.Seed, TestFrac: rf.TestFrac, Reread: rr, Codes: set == value.Codes},
 		Fit: fit.Options{Iters: *iters, L2: *l2}, MLP: mlp}
 	cfg.MLP.Seed = rf.Seed
+	if set == value.Trunk {
+		if cfg.Sample.Features, err = nodeFeatures(*policyFile, *leafFile); err != nil {
+			fmt.Fprintln(stderr, "train-value:", err)
+			return 1
+		}
+	}
 	if *baseline != "" {
 		switch *baseline {
 		case "default", "patterns", "combos":
@@ -111,4 +122,18 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	}
 	fmt.Fprintf(stdout, "train-value: wrote %s (%d bytes)\n", *out, buf.Len())
 	return 0
+}
+
+// nodeFeatures reads the network and the leaf value a node value (the
+// trunk features) is fitted over.
+func nodeFeatures(policyFile, leafFile string) (func(*engine.Board, *eval.Evaluator, []float32) ([]float32, bool), error) {
+	net, err := prior.LoadNet(policyFile)
+	if err != nil {
+		return nil, fmt.Errorf("policy weights %s: %w", nameOrEmbedded(policyFile), err)
+	}
+	leaf, err := value.Load(leafFile)
+	if err != nil {
+		return nil, err
+	}
+	return prior.NodeFeatures(net, leaf)
 }

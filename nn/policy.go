@@ -32,6 +32,11 @@ type Evaluator struct {
 	cache  []cacheEntry
 	hits   int
 	calls  int
+	// Trunk statistics (trunk.go), kept only when asked for: they cost
+	// about a tenth of a call.
+	keepStats bool
+	stats     []float32 // the last Policy call's
+	raw       []float32 // the raw logits of the last forward pass
 }
 
 // cacheEntry is one remembered position; the Zobrist key covers the stones
@@ -42,6 +47,7 @@ type cacheEntry struct {
 	rule  engine.Rule
 	valid bool
 	probs []float32
+	stats []float32
 }
 
 // NewEvaluator checks that f is the feature set net was trained on and
@@ -88,18 +94,29 @@ func (e *Evaluator) Policy(b *engine.Board, dst []float32) []float32 {
 	if e.cache != nil {
 		key := b.Hash()
 		ent = &e.cache[key&uint64(len(e.cache)-1)]
-		if ent.valid && ent.key == key && int(ent.w) == w && int(ent.h) == h && ent.rule == b.Rule() {
+		// An entry cached before KeepStats has no statistics: a miss then.
+		if ent.valid && ent.key == key && int(ent.w) == w && int(ent.h) == h && ent.rule == b.Rule() &&
+			(!e.keepStats || len(ent.stats) > 0) {
 			e.hits++
 			copy(dst, ent.probs)
+			e.stats = append(e.stats[:0], ent.stats...)
 			return dst
 		}
 	}
 	e.Logits(b, dst)
+	if e.keepStats {
+		e.raw = append(e.raw[:0], dst...)
+	}
 	e.legal = LegalMask(b, e.legal)
 	Softmax(dst, e.legal)
+	e.stats = e.stats[:0]
+	if e.keepStats {
+		e.fillStats(w, h, e.raw, dst)
+	}
 	if ent != nil {
 		ent.key, ent.w, ent.h, ent.rule, ent.valid = b.Hash(), int16(w), int16(h), b.Rule(), true
 		ent.probs = append(ent.probs[:0], dst...)
+		ent.stats = append(ent.stats[:0], e.stats...)
 	}
 	return dst
 }

@@ -84,6 +84,8 @@ func List() []Spec {
 			}),
 		kakugoSpec("kakugo-deepcheck", "the full player whose move check may use half the time left before the hard limit for each move it checks (the fixed 15% share when that is more; not under a match clock)", true,
 			func(o *search.KakugoOptions) { o.CheckRest = 50 }),
+		kakugoSpec("kakugo-node", "the full player whose tree moves a node's value a fifth of the way toward the node value where it asks the network for priors (the network's reading of the board beside the leaf value: weights/node.kvw, train-value --features trunk); level with kakugo against Rapfi at 20,000 nodes", true,
+			func(o *search.KakugoOptions) { o.Policy.NodeMix = nodeMix }),
 		kakugoSpec("kakugo-useturn", "the full player whose tree search goes on to its hard limit once its move cannot change, when no match clock keeps the time saved", true,
 			func(o *search.KakugoOptions) { o.UseTurn = true }),
 		kakugoSpec("kakugo-ab", "the full player with an alpha-beta search in place of the tree search (package search/ab: iterative deepening, PVS, threat-restricted moves, late-move reductions, a quiescence of winning fours, the learned value at the leaves, the CNN's move order at the root and at nodes 4 plies or more from the horizon: KAKUGO_AB_POLICY); the winning search before it and the move check after it as in kakugo", true,

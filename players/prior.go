@@ -25,7 +25,8 @@ import (
 // count does, so that a match can give two instances of one binary
 // different settings: KAKUGO_NN_VISITS (mcts.PolicyOptions.Visits) and
 // KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), the deep tier's network
-// KAKUGO_DEEP_WEIGHTS (loadDeep), threshold KAKUGO_DEEP_VISITS and shortest
+// KAKUGO_DEEP_WEIGHTS (loadDeep), threshold KAKUGO_DEEP_VISITS, the node value's
+// share KAKUGO_NODE_MIX and weights KAKUGO_NODE_WEIGHTS (WithNodeValue), and shortest
 // planned move KAKUGO_DEEP_MIN_MS (deepMinTimeFromEnv), and the winning search's shares
 // KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), the moves a
 // match clock is spread over KAKUGO_CLOCK_MOVES (1 to 100, the same reader) and our
@@ -51,7 +52,7 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 		return search.NewKakugo(opt)
 	}
 	opt := p.kakugo(seed)
-	opt.Policy = policyOptionsFromEnv(os.Getenv, warn)
+	opt.Policy = policyOptionsFromEnv(opt.Policy, os.Getenv, warn)
 	opt.VCTShare = percentFromEnv(os.Getenv, "KAKUGO_VCT_SHARE", warn)
 	opt.CheckShare = percentFromEnv(os.Getenv, "KAKUGO_CHECK_SHARE", warn)
 	opt.DefendShare = percentFromEnv(os.Getenv, "KAKUGO_DEFEND_SHARE", warn)
@@ -93,10 +94,48 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing without the policy prior\n", err)
 	} else {
 		opt.NewPolicy = pol
+		if opt.Policy.NodeMix > 0 {
+			opt.NewPolicy = WithNodeValue(pol, weights, os.Getenv, warn)
+		}
 		opt.NewDeepPolicy = loadDeep(os.Getenv, warn)
 		opt.DeepMinTime = deepMinTimeFromEnv(os.Getenv, warn)
 	}
 	return search.NewKakugo(opt)
+}
+
+// WithNodeValue gives the policies pol builds the node value
+// (mcts.NodeValuer): the model in the file KAKUGO_NODE_WEIGHTS, else the
+// embedded one (weights/node.kvw) when the network is the embedded one
+// (weights empty: the embedded model was fitted on its trunk). "none", a
+// file that cannot be read (said on warn) or another network without a
+// file give pol as it is: the search then keeps its playouts' values.
+func WithNodeValue(pol func() mcts.Policy, weights string, getenv func(string) string, warn io.Writer) func() mcts.Policy {
+	path := getenv("KAKUGO_NODE_WEIGHTS")
+	var m *value.Model
+	var err error
+	switch {
+	case path == "none":
+		return pol
+	case path != "":
+		m, err = value.Load(path)
+	case weights != "":
+		fmt.Fprintf(warn, "pbrain-kakugo: the embedded node value fits the embedded network only; set KAKUGO_NODE_WEIGHTS for %s\n", weights)
+		return pol
+	default:
+		m, err = prior.DefaultNode()
+	}
+	if err == nil {
+		var withNode func() mcts.Policy
+		if withNode, err = prior.WithNode(pol, m); err == nil {
+			return withNode
+		}
+	}
+	name := path
+	if name == "" {
+		name = "(embedded)"
+	}
+	fmt.Fprintf(warn, "pbrain-kakugo: node value %s: %v; playing without it\n", name, err)
+	return pol
 }
 
 // loadDeep builds the deep tier of the priors: the embedded network
@@ -183,6 +222,13 @@ func loadValue(getenv func(string) string, embedded string, warn io.Writer) mcts
 	return m
 }
 
+// nodeMix is kakugo-node's share of the node value at a refined node
+// (mcts.PolicyOptions.NodeMix). Against Rapfi at 20,000 nodes, paired with
+// the default: 0.2 level (+0.001 ± 0.023 a game over 460 pairs), 0.5
+// behind (-0.033 ± 0.031 over 360); docs/testing.md, 2026-11-28 (night).
+// So the default player leaves it off.
+const nodeMix = 0.2
+
 // plainGoPolicyVisits is the prior's threshold where the network runs on
 // the plain Go kernels (docs/testing.md).
 const plainGoPolicyVisits = 300
@@ -222,10 +268,10 @@ func floatFromEnv(getenv func(string) string, key string, limit float64, warn io
 	return x
 }
 
-// policyOptionsFromEnv reads KAKUGO_NN_VISITS, KAKUGO_NN_MIX and KAKUGO_DEEP_VISITS through
-// getenv; unset or unreadable values (reported on warn) leave the default.
-func policyOptionsFromEnv(getenv func(string) string, warn io.Writer) mcts.PolicyOptions {
-	var o mcts.PolicyOptions
+// policyOptionsFromEnv reads KAKUGO_NN_VISITS, KAKUGO_NN_MIX, KAKUGO_DEEP_VISITS and
+// KAKUGO_NODE_MIX through getenv over the variant's options o; unset or
+// unreadable values (reported on warn) leave o's.
+func policyOptionsFromEnv(o mcts.PolicyOptions, getenv func(string) string, warn io.Writer) mcts.PolicyOptions {
 	if v := getenv("KAKUGO_NN_VISITS"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
@@ -240,6 +286,14 @@ func policyOptionsFromEnv(getenv func(string) string, warn io.Writer) mcts.Polic
 			x = 0
 		}
 		o.Mix = x
+	}
+	if v := getenv("KAKUGO_NODE_MIX"); v != "" {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(x >= 0 && x <= 1) {
+			fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_NODE_MIX=%q: not a number in [0, 1]; default used\n", v)
+		} else {
+			o.NodeMix = x
+		}
 	}
 	if v := getenv("KAKUGO_DEEP_VISITS"); v != "" {
 		n, err := strconv.Atoi(v)

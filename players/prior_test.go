@@ -95,7 +95,7 @@ func TestPolicyOptionsFromEnv(t *testing.T) {
 	} {
 		env := map[string]string{"KAKUGO_NN_VISITS": tc.visits, "KAKUGO_NN_MIX": tc.mix, "KAKUGO_DEEP_VISITS": tc.deep}
 		var warn bytes.Buffer
-		got := policyOptionsFromEnv(func(k string) string { return env[k] }, &warn)
+		got := policyOptionsFromEnv(mcts.PolicyOptions{}, func(k string) string { return env[k] }, &warn)
 		if got != tc.want || (warn.Len() > 0) != tc.warn {
 			t.Errorf("%q %q %q: %+v warning %q, want %+v (warning %v)", tc.visits, tc.mix, tc.deep, got, warn.String(), tc.want, tc.warn)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/nn"
 	"github.com/kakugo/kakugo/search/mcts"
+	"github.com/kakugo/kakugo/value"
 	"github.com/kakugo/kakugo/weights"
 )
 
@@ -19,11 +20,14 @@ import (
 type netPolicy struct {
 	ev    *nn.Evaluator
 	probs []float32
+	node  *value.Model // the node value (node.go), or nil
+	key   uint64       // the position of the last Priors call
 }
 
 // Priors implements mcts.Policy.
 func (p *netPolicy) Priors(b *engine.Board, moves []engine.Pos, dst []float32) bool {
 	p.probs = p.ev.Policy(b, p.probs)
+	p.key = b.Hash()
 	w := b.Width()
 	for i, m := range moves {
 		x, y := b.XY(m)

@@ -37,6 +37,12 @@ const (
 	// Its models are fitted by the hidden layer's training (the Newton
 	// step fits the Patterns prefix), so they have hidden units.
 	Codes FeatureSet = 4
+	// Trunk: not the evaluator's counts but the policy network's reading
+	// of the position, for a value at the tree's nodes where the network
+	// is asked anyway (trunk.go): a bias, the learned leaf value's logit,
+	// and the trunk statistics of the 24-channel policy network
+	// (nn.StatsLen). Extract cannot fill it; TrunkFeatures does.
+	Trunk FeatureSet = 5
 )
 
 // rankFeatures is how many ranks (0 to rankFeatures-1) are features.
@@ -56,6 +62,10 @@ const (
 	patternsLen = combosLen + 2*tiers*tiers - 1
 	// codesLen adds both colours' code counts.
 	codesLen = patternsLen + 2*codesOwn
+	// trunkLen is the Trunk set's length: the bias, the leaf logit and
+	// the statistics of 24 channels (a mean and a maximum each) plus the
+	// top logit and the policy's entropy.
+	trunkLen = 2 + 2*24 + 2
 	// MaxFeatures bounds the length of every feature set.
 	MaxFeatures = codesLen
 )
@@ -71,6 +81,8 @@ func (s FeatureSet) Len() int {
 		return patternsLen
 	case Codes:
 		return codesLen
+	case Trunk:
+		return trunkLen
 	}
 	return 0
 }
@@ -86,18 +98,20 @@ func (s FeatureSet) String() string {
 		return "patterns"
 	case Codes:
 		return "codes"
+	case Trunk:
+		return "trunk"
 	}
 	return fmt.Sprintf("features(%d)", uint16(s))
 }
 
 // ParseFeatureSet reads a set by the name String gives it.
 func ParseFeatureSet(name string) (FeatureSet, error) {
-	for _, s := range []FeatureSet{Counts, Combos, Patterns, Codes} {
+	for _, s := range []FeatureSet{Counts, Combos, Patterns, Codes, Trunk} {
 		if s.String() == name {
 			return s, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown feature set %q (counts, combos, patterns or codes)", name)
+	return 0, fmt.Errorf("unknown feature set %q (counts, combos, patterns, codes or trunk)", name)
 }
 
 // staticScale divides the static score into a feature of order one.
@@ -123,11 +137,17 @@ func Exact(s int) (float64, bool) {
 // Extract writes the features of set for e's position, side to move first,
 // into dst (at least set.Len() long) given the position's static score
 // (e.Evaluate(), which the caller has already read), and returns the
-// filled prefix.
+// filled prefix. The Trunk set is the network's, not the evaluator's:
+// Extract gives its bias alone, the rest zero (TrunkFeatures fills it).
 func Extract(set FeatureSet, e *eval.Evaluator, static int, dst []float32) []float32 {
 	me := e.Board().SideToMove()
 	op := me.Opp()
 	f := dst[:set.Len()]
+	if set == Trunk {
+		clear(f)
+		f[0] = 1
+		return f
+	}
 	f[0] = 1
 	f[1] = float32(static) / staticScale
 	f[2] = 0

@@ -146,7 +146,7 @@ func (m *Model) LeafValue(e *eval.Evaluator) float64 {
 	}
 	b := e.Board()
 	w := m.For(b.Rule(), max(b.Width(), b.Height()))
-	if w == nil {
+	if w == nil || m.set == Trunk { // a Trunk model values nodes, not leaves
 		return math.Tanh(float64(s) / staticTanhScale)
 	}
 	if m.set == Codes {

@@ -3,6 +3,7 @@ package value
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/kakugo/kakugo/engine"
@@ -219,7 +220,7 @@ func TestNearestSize(t *testing.T) {
 
 // TestFeatureSetNames: the names round-trip, and an unknown one is refused.
 func TestFeatureSetNames(t *testing.T) {
-	for _, s := range []FeatureSet{Counts, Combos, Patterns, Codes} {
+	for _, s := range []FeatureSet{Counts, Combos, Patterns, Codes, Trunk} {
 		if got, err := ParseFeatureSet(s.String()); err != nil || got != s {
 			t.Errorf("%v: %v %v", s, got, err)
 		}
@@ -284,4 +285,32 @@ func BenchmarkLeafEmbeddedCombos(b *testing.B) {
 		b.Fatal(err)
 	}
 	benchModel(b, m)
+}
+
+// TestTrunkFeatures: the Trunk set is the bias, the leaf value's logit
+// (clamped where the leaf value is ±1) and the statistics; statistics of
+// another length are refused; a Trunk model never values leaves itself.
+func TestTrunkFeatures(t *testing.T) {
+	stats := make([]float32, Trunk.Len()-2)
+	for i := range stats {
+		stats[i] = float32(i) / 7
+	}
+	var buf [MaxFeatures]float32
+	for _, tc := range []struct{ leaf, logit float64 }{{0, 0}, {0.5, 2 * math.Atanh(0.5)}, {1, maxLeafLogit}, {-1, -maxLeafLogit}} {
+		f, ok := TrunkFeatures(tc.leaf, stats, buf[:])
+		if !ok || len(f) != Trunk.Len() || f[0] != 1 || math.Abs(float64(f[1])-tc.logit) > 1e-5 || !slices.Equal(f[2:], stats) {
+			t.Errorf("leaf %v: %v %v", tc.leaf, ok, f[:3])
+		}
+	}
+	if _, ok := TrunkFeatures(0, stats[1:], buf[:]); ok {
+		t.Error("statistics of another length accepted")
+	}
+	m := NewNetModel(Trunk, 2)
+	m.SetWeights(Key{engine.Freestyle, 15}, make([]float32, m.ParamLen()))
+	b := randomGame(rand.New(rand.NewPCG(5, 6)), 15, engine.Freestyle, 12)
+	e := eval.Attach(b)
+	defer e.Detach()
+	if got, want := m.LeafValue(e), math.Tanh(float64(e.Evaluate())/staticTanhScale); got != want {
+		t.Errorf("a Trunk model's leaf value %v, want the static %v", got, want)
+	}
 }

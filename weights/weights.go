@@ -1,9 +1,9 @@
 // Package weights embeds Kakugo's default policy network, trained by
 // `pbrain-kakugo train` on Gomocup records (README.md in this directory has
 // the format, the training command and the measured accuracy), the wider
-// network of its deep tier of priors (trained on a GPU), and its learned
-// leaf value, fitted by `pbrain-kakugo train-value`. It holds data
-// only; packages nn and value decode them.
+// network of its deep tier of priors (trained on a GPU), its learned
+// leaf value and the node value of kakugo-node, fitted by `pbrain-kakugo
+// train-value`. It holds data only; packages nn and value decode them.
 package weights
 
 import (
@@ -19,6 +19,9 @@ var deepWeights []byte
 
 //go:embed value.kvw
 var valueWeights []byte
+
+//go:embed node.kvw
+var nodeWeights []byte
 
 //go:embed value-combos.kvw
 var valueCombos []byte
@@ -64,3 +67,12 @@ const DeepName = "weights/wide64.kkw"
 // Deep returns a copy of the compressed weights of the deep tier's
 // network, ready for nn.LoadBytes.
 func Deep() []byte { return bytes.Clone(deepWeights) }
+
+// NodeName is the file name of the node value's weights (a model of the
+// value package's Trunk set, fitted on the default network's trunk and the
+// default leaf value by `pbrain-kakugo train-value --features trunk`), for
+// messages.
+const NodeName = "weights/node.kvw"
+
+// Node returns a copy of the node value's weights, ready for value.Read.
+func Node() []byte { return bytes.Clone(nodeWeights) }

@@ -59,6 +59,9 @@ type PolicyOptions struct {
 	// policy's; 0 means the default, mctsDeepVisits. Below Visits plus the
 	// thread count, the deep policy replaces the policy at every node.
 	DeepVisits int
+	// NodeMix is the share of the network's value (NodeValuer) in a
+	// node's value when the node gets the policy's priors; 0: none.
+	NodeMix float64
 }
 
 // The default lazy schedule. With the plain-Go network (about 9 ms a call
@@ -95,6 +98,7 @@ func (c *Config) setPolicy(o PolicyOptions) {
 	if o.Mix > 0 {
 		c.policyMix = float32(min(o.Mix, 1))
 	}
+	c.nodeMix = float32(min(max(o.NodeMix, 0), 1))
 }
 
 // mctsRefined is the set of nodes refined during one search, consulted
@@ -167,6 +171,7 @@ func (w *mctsWorker) refineOnce(done *mctsRefined, idx int32, n *mctsNode, pol P
 	}
 	w.sync()
 	w.refine(n, pol)
+	w.shiftValue(idx, n, pol)
 }
 
 // refineRoot gives the root the policy's priors (the deep policy's, when

@@ -29,6 +29,7 @@ type Config struct {
 	policyAt     int32   // visits at which a node's children get the policy's priors (0: every expansion)
 	policyMix    float32 // λ, the policy's weight in the mixed prior
 	deepAt       int32   // visits at which a node's children get the deep policy's priors
+	nodeMix      float32 // the network's value's share at a refined node (mcts_nodevalue.go)
 }
 
 // mctsDefaults are the constants measured best so far (see docs/testing.md).

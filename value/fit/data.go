@@ -49,6 +49,10 @@ type SampleOptions struct {
 	// Codes keeps the Codes set's features (six kilobytes a sample)
 	// instead of the Patterns set's.
 	Codes bool
+	// Features, when not nil, makes each sample's features in place of
+	// the evaluator's sets (the Trunk set: the network's reading of b);
+	// it reports false to skip the position.
+	Features func(b *engine.Board, e *eval.Evaluator, dst []float32) ([]float32, bool)
 }
 
 // ParseReread reads SampleOptions.Reread from "RULE=AS" items (rule
@@ -163,7 +167,16 @@ func replay(out []Sample, st *SampleStats, g *nn.Game, rule engine.Rule, opt Sam
 				if opt.Codes {
 					set = value.Codes
 				}
-				f := value.Extract(set, e, s, buf[:])
+				var f []float32
+				if opt.Features != nil {
+					var ok bool
+					if f, ok = opt.Features(b, e, buf[:]); !ok {
+						b.Make(b.Pos(m.X, m.Y))
+						continue
+					}
+				} else {
+					f = value.Extract(set, e, s, buf[:])
+				}
 				out = append(out, Sample{F: append([]float32(nil), f...), Static: s, Y: label(ply, b.SideToMove()),
 					Key: key, Bucket: bucket, Test: test})
 			}

@@ -57,6 +57,9 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 		cfg.Sample.Codes = true
 		cfg.MLP.Raw = value.Patterns.Len()
 	}
+	if cfg.Set == value.Trunk && cfg.Sample.Features == nil {
+		return nil, nil, fmt.Errorf("the %v features are the network's: the samples need SampleOptions.Features", cfg.Set)
+	}
 	for _, s := range cfg.Extra {
 		if len(s.F) < d {
 			return nil, nil, fmt.Errorf("an extra sample has %d features, the set %v %d", len(s.F), cfg.Set, d)
@@ -146,7 +149,10 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 			Refit:   Measure(len(set), func(i int) float64 { return Sigmoid(k * float64(set[i].Static) / staticUnit) }, y),
 			Learned: Measure(len(set), func(i int) float64 { return Sigmoid(predict(model, set[i], d)) }, y),
 		}
-		if cfg.Baseline != nil {
+		if cfg.Set == value.Trunk {
+			// The leaf value the node value starts from is its feature 1.
+			row.Baseline = Measure(len(set), func(i int) float64 { return Sigmoid(float64(set[i].F[1])) }, y)
+		} else if cfg.Baseline != nil {
 			if b := cfg.Baseline; b.Weights(set[0].Key) != nil {
 				bd := b.Set().Len()
 				row.Baseline = Measure(len(set), func(i int) float64 { return Sigmoid(predict(b, set[i], bd)) }, y)

@@ -1,0 +1,54 @@
+package nn
+
+import "math"
+
+// Trunk statistics: a summary of the position the network has read,
+// for a value head beside the policy. For each channel of the last
+// residual block's output its mean and its maximum over the board's cells,
+// then the largest legal logit and the entropy of the policy.
+
+// StatsLen is the number of trunk statistics of a network of arch a.
+func StatsLen(a Arch) int { return 2*a.Channels + 2 }
+
+// KeepStats makes every later Policy call keep the trunk statistics of
+// its position (LastStats). Off by default: they cost about a tenth of a
+// call, which a search without a node value should not pay.
+func (e *Evaluator) KeepStats() { e.keepStats = true }
+
+// LastStats are the trunk statistics of the position of the last Policy
+// call (computed with it, or cached with its probabilities); empty before
+// the first call and without KeepStats. The slice is the evaluator's and
+// changes with the next call.
+func (e *Evaluator) LastStats() []float32 { return e.stats }
+
+// fillStats writes the trunk statistics of the last forward pass on a
+// w x h board into e.stats; logits are its raw logits and probs the
+// policy over the legal cells.
+func (e *Evaluator) fillStats(w, h int, logits, probs []float32) {
+	bf := e.ws.buffersFor(e.net, w, h)
+	g := bf.g
+	act := bf.lastAct()
+	e.stats = e.stats[:0]
+	n := float32(w * h)
+	for c := 0; c < e.net.arch.Channels; c++ {
+		s := c*g.stride + g.start
+		var sum, mx float32
+		for _, x := range act[s : s+g.span] {
+			sum += x
+			mx = max(mx, x)
+		}
+		e.stats = append(e.stats, sum/n, mx)
+	}
+	top := float32(math.Inf(-1))
+	var ent float32
+	for i, p := range probs {
+		if p > 0 {
+			top = max(top, logits[i])
+			ent -= p * float32(math.Log(float64(p)))
+		}
+	}
+	if math.IsInf(float64(top), -1) {
+		top = 0
+	}
+	e.stats = append(e.stats, top, ent)
+}
