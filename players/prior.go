@@ -207,6 +207,9 @@ func loadValue(getenv func(string) string, embedded string, warn io.Writer) mcts
 	} else {
 		m, err = value.Embedded(embedded)
 	}
+	if err == nil && m.Set() == value.Trunk {
+		err = fmt.Errorf("value weights %s: a node value (the %v features), not a leaf value", getenv("KAKUGO_VALUE_WEIGHTS"), value.Trunk)
+	}
 	if err != nil {
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing with the static leaf value\n", err)
 		return nil

@@ -195,7 +195,7 @@ func TestFloatFromEnv(t *testing.T) {
 func TestLoadValue(t *testing.T) {
 	dir := t.TempDir()
 	good := weights.Value()
-	files := map[string][]byte{"good.kvw": good, "truncated.kvw": good[:len(good)-3],
+	files := map[string][]byte{"good.kvw": good, "truncated.kvw": good[:len(good)-3], "node.kvw": weights.Node(),
 		"corrupt.kvw": append(bytes.Clone(good[:20]), bytes.Repeat([]byte{1}, len(good)-20)...)}
 	for name, data := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
@@ -214,6 +214,7 @@ func TestLoadValue(t *testing.T) {
 		{"missing.kvw", "", false, "static leaf value"},
 		{"truncated.kvw", "", false, "truncated"},
 		{"corrupt.kvw", "", false, "static leaf value"},
+		{"node.kvw", "", false, "not a leaf value"},
 	} {
 		env := map[string]string{"KAKUGO_VALUE_GAIN": tc.gain}
 		if tc.file != "" {

@@ -42,6 +42,8 @@ func (w *mctsWorker) shiftValue(idx int32, n *mctsNode, pol Policy) {
 	if visits <= 0 {
 		return
 	}
+	// With several threads a backup may land between these two reads;
+	// the shift is then off by a part of one playout, which is harmless.
 	q := float64(n.sum.Load()) / mctsValueScale / float64(visits)
 	// The node's sum is for the player who moved into it.
 	delta := int64(math.Round(float64(s.cfg.nodeMix) * float64(visits) * (-v - q) * mctsValueScale))
