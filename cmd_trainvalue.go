@@ -75,6 +75,10 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		Fit: fit.Options{Iters: *iters, L2: *l2}, MLP: mlp}
 	cfg.MLP.Seed = rf.Seed
 	if set == value.Trunk {
+		if *baseline != "" {
+			fmt.Fprintln(stderr, "train-value: --baseline does not apply to --features trunk (its report's baseline is the leaf value it starts from)")
+			return 2
+		}
 		if cfg.Sample.Features, err = nodeFeatures(*policyFile, *leafFile); err != nil {
 			fmt.Fprintln(stderr, "train-value:", err)
 			return 1

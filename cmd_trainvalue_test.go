@@ -62,6 +62,40 @@ func TestTrainValue(t *testing.T) {
 	}
 }
 
+// TestTrainValueTrunk fits a node value (the trunk features, read by the
+// embedded network) on random games: a file of the Trunk set with hidden
+// units, the same file again for the same seed; --baseline and a missing
+// network are errors.
+func TestTrainValueTrunk(t *testing.T) {
+	dir := t.TempDir()
+	games := writeRandomGames(t, dir)
+	var files [2][]byte
+	for i := range files {
+		out := filepath.Join(dir, fmt.Sprintf("n%d.kvw", i))
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"train-value", "--games", games, "--test-frac", "0.3", "--iters", "2", "--features", "trunk",
+			"--hidden", "4", "--epochs", "2", "--out", out}, strings.NewReader(""), &stdout, &stderr)
+		if code != 0 || !strings.Contains(stdout.String(), "52 features (trunk)") {
+			t.Fatalf("code %d:\n%s\n%s", code, stdout.String(), stderr.String())
+		}
+		m, err := value.Load(out)
+		if err != nil || m.Set() != value.Trunk || m.Hidden() != 4 {
+			t.Fatalf("the written node value: %v", err)
+		}
+		files[i], _ = os.ReadFile(out)
+	}
+	if !bytes.Equal(files[0], files[1]) {
+		t.Error("the same run wrote different weights")
+	}
+	for _, bad := range [][]string{{"--baseline", "default"}, {"--policy-weights", filepath.Join(dir, "missing.kkw")}} {
+		var stderr bytes.Buffer
+		args := append([]string{"train-value", "--games", games, "--features", "trunk", "--out", filepath.Join(dir, "x.kvw")}, bad...)
+		if code := run(args, strings.NewReader(""), &bytes.Buffer{}, &stderr); code == 0 || stderr.Len() == 0 {
+			t.Errorf("%v: code %d %q", bad, code, stderr.String())
+		}
+	}
+}
+
 // writeRandomGames writes 40 random freestyle games in the archive's
 // format to dir and returns the file's path.
 func writeRandomGames(t *testing.T, dir string) string {
