@@ -227,7 +227,7 @@ func loadValue(getenv func(string) string, embedded string, warn io.Writer) mcts
 
 // nodeMix is kakugo-node's share of the node value at a refined node
 // (mcts.PolicyOptions.NodeMix). Against Rapfi at 20,000 nodes, paired with
-// the default: 0.2 level (+0.001 ± 0.023 a game over 460 pairs), 0.5
+// the default: 0.2 level (+0.005 ± 0.020 a game over 660 pairs), 0.5
 // behind (-0.033 ± 0.031 over 360); docs/testing.md, 2026-11-28 (night).
 // So the default player leaves it off.
 const nodeMix = 0.2
