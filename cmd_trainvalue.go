@@ -3,13 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"github.com/kakugo/kakugo/engine"
-	"github.com/kakugo/kakugo/eval"
-	"github.com/kakugo/kakugo/prior"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/prior"
 	"github.com/kakugo/kakugo/tactics"
 	"github.com/kakugo/kakugo/value"
 	"github.com/kakugo/kakugo/value/fit"
@@ -18,7 +18,7 @@ import (
 // cmdTrainValue fits the learned leaf value to the results of game records
 // and reports it beside the static evaluation on held-out games.
 func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("train-value", "usage: pbrain-kakugo train-value [flags]\n\nFits the learned leaf value (a logistic model per rule over the\nevaluator's counts, optionally with a hidden layer beside it) to the results of game records, held out by game,\nand writes its weight file. Deterministic: the same records and flags\ngive the same file.\n\nflags:", stderr)
+	fs := newFlagSet("train-value", "usage: pbrain-kakugo train-value [flags]\n\nFits the learned leaf value (a logistic model per rule over the\nevaluator's counts, optionally with a hidden layer beside it) to the results of game records, held out by game,\nand writes its weight file (--features trunk: the node value, over the policy network's trunk). Deterministic: the same records and flags\ngive the same file.\n\nflags:", stderr)
 	rf := recordFlags(fs)
 	features := fs.String("features", "codes", "feature set: counts, combos, patterns, codes (needs --hidden) or trunk (the node value: the policy network's trunk beside the leaf value, needs --hidden)")
 	perGame := fs.Int("per-game", 8, "positions sampled from each game (0: every position after the opening)")
