@@ -20,26 +20,10 @@ import (
 func TestTrainValue(t *testing.T) {
 	dir := t.TempDir()
 	games := writeRandomGames(t, dir)
-	var files [2][]byte
-	for i := range files {
-		out := filepath.Join(dir, fmt.Sprintf("v%d.kvw", i))
-		var stdout, stderr bytes.Buffer
-		code := run([]string{"train-value", "--games", games, "--test-frac", "0.3", "--iters", "3", "--l2", "10", "--out", out}, strings.NewReader(""), &stdout, &stderr)
-		if code != 0 || !strings.Contains(stdout.String(), "freestyle 15 step 3: train loss") || !strings.Contains(stdout.String(), "freestyle 15x15") {
-			t.Fatalf("code %d:\n%s\n%s", code, stdout.String(), stderr.String())
-		}
-		data, err := os.ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m, err := value.Read(bytes.NewReader(data)); err != nil || m.Weights(value.Key{Rule: engine.Freestyle, Size: 15}) == nil {
-			t.Fatalf("the written weights: %v", err)
-		}
-		files[i] = data
-	}
-	if !bytes.Equal(files[0], files[1]) {
-		t.Error("the same run wrote different weights")
-	}
+	trainValueTwice(t, dir, "v", []string{"--games", games, "--test-frac", "0.3", "--iters", "3", "--l2", "10"},
+		[]string{"freestyle 15 step 3: train loss", "freestyle 15x15"}, func(m *value.Model) bool {
+			return m.Weights(value.Key{Rule: engine.Freestyle, Size: 15}) != nil
+		})
 	// A hidden layer: progress lines of its epochs, a version 2 file.
 	out := filepath.Join(dir, "net.kvw")
 	var stdout, errOut bytes.Buffer
@@ -69,30 +53,48 @@ func TestTrainValue(t *testing.T) {
 func TestTrainValueTrunk(t *testing.T) {
 	dir := t.TempDir()
 	games := writeRandomGames(t, dir)
-	var files [2][]byte
-	for i := range files {
-		out := filepath.Join(dir, fmt.Sprintf("n%d.kvw", i))
-		var stdout, stderr bytes.Buffer
-		code := run([]string{"train-value", "--games", games, "--test-frac", "0.3", "--iters", "2", "--features", "trunk",
-			"--hidden", "4", "--epochs", "2", "--out", out}, strings.NewReader(""), &stdout, &stderr)
-		if code != 0 || !strings.Contains(stdout.String(), "52 features (trunk)") {
-			t.Fatalf("code %d:\n%s\n%s", code, stdout.String(), stderr.String())
-		}
-		m, err := value.Load(out)
-		if err != nil || m.Set() != value.Trunk || m.Hidden() != 4 {
-			t.Fatalf("the written node value: %v", err)
-		}
-		files[i], _ = os.ReadFile(out)
-	}
-	if !bytes.Equal(files[0], files[1]) {
-		t.Error("the same run wrote different weights")
-	}
+	trainValueTwice(t, dir, "n", []string{"--games", games, "--test-frac", "0.3", "--iters", "2", "--features", "trunk",
+		"--hidden", "4", "--epochs", "2"}, []string{"52 features (trunk)"}, func(m *value.Model) bool {
+		return m.Set() == value.Trunk && m.Hidden() == 4
+	})
 	for _, bad := range [][]string{{"--baseline", "default"}, {"--policy-weights", filepath.Join(dir, "missing.kkw")}} {
 		var stderr bytes.Buffer
 		args := append([]string{"train-value", "--games", games, "--features", "trunk", "--out", filepath.Join(dir, "x.kvw")}, bad...)
 		if code := run(args, strings.NewReader(""), &bytes.Buffer{}, &stderr); code == 0 || stderr.Len() == 0 {
 			t.Errorf("%v: code %d %q", bad, code, stderr.String())
 		}
+	}
+}
+
+// trainValueTwice runs train-value with args twice, each time into its own
+// file in dir: each run succeeds, prints every line of want and writes
+// weights that load and satisfy ok, and the two files are the same.
+func trainValueTwice(t *testing.T, dir, prefix string, args, want []string, ok func(*value.Model) bool) {
+	t.Helper()
+	var files [2][]byte
+	for i := range files {
+		out := filepath.Join(dir, fmt.Sprintf("%s%d.kvw", prefix, i))
+		var stdout, stderr bytes.Buffer
+		code := run(append(append([]string{"train-value"}, args...), "--out", out), strings.NewReader(""), &stdout, &stderr)
+		if code != 0 {
+			t.Fatalf("code %d:\n%s\n%s", code, stdout.String(), stderr.String())
+		}
+		for _, w := range want {
+			if !strings.Contains(stdout.String(), w) {
+				t.Fatalf("no %q in the output:\n%s\n%s", w, stdout.String(), stderr.String())
+			}
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m, err := value.Read(bytes.NewReader(data)); err != nil || !ok(m) {
+			t.Fatalf("the written weights: %v", err)
+		}
+		files[i] = data
+	}
+	if !bytes.Equal(files[0], files[1]) {
+		t.Error("the same run wrote different weights")
 	}
 }
 

@@ -7,7 +7,7 @@ import "math"
 // the whole board there, and a summary of that reading (nn's trunk
 // statistics) beside the learned leaf value predicts the game's result
 // better than the leaf value alone (docs/testing.md, 2026-11-28 night:
-// held-out log-loss 0.014 to 0.023 lower). A Model of the Trunk set is that
+// held-out log-loss 0.015 to 0.023 lower). A Model of the Trunk set is that
 // predictor; package prior asks it where the network has just run.
 
 // maxLeafLogit bounds the leaf value's logit, so that a leaf value of ±1
