@@ -123,3 +123,40 @@ func TestMctsSetPolicyDeep(t *testing.T) {
 		}
 	}
 }
+
+// TestMctsRefineOvertaken: with several threads, a first-tier refinement
+// of a node the deep tier has claimed meanwhile leaves the deep priors in
+// place (the race TestMctsDeepPolicySchedule met under -race), and one of
+// a node without a deep claim writes its own.
+func TestMctsRefineOvertaken(t *testing.T) {
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9g7h9i7")
+	var calls, deepCalls atomic.Int64
+	cfg := mctsDefaults()
+	cfg.setPolicy(PolicyOptions{Visits: 8, Mix: 1, DeepVisits: 100})
+	for _, claimed := range []bool{true, false} {
+		s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &cfg, ctx: context.Background(), threads: 2}
+		w := newMctsWorker(s, b, 0, mctsCountingPolicy{&calls}, mctsDeepStub{&deepCalls})
+		idx, _ := s.pool.alloc(1)
+		n := s.pool.node(idx)
+		n.init(b.LastMove(), 1)
+		n.state.Store(mctsExpanding)
+		if !w.expand(n, false) {
+			t.Fatal("not expanded")
+		}
+		if claimed {
+			s.refinedDeep.claim(idx)
+			w.refine(idx, n, w.deep, nil) // the deep refinement that overtook
+		}
+		w.refineOnce(&s.refined, idx, n, w.net)
+		if claimed && !mctsPriorsAre(s.pool, n, mctsDeepPrior) {
+			t.Error("a late first-tier refinement replaced the deep priors")
+		}
+		if !claimed && !mctsPriorsAre(s.pool, n, mctsStubPrior) {
+			t.Error("a first-tier refinement without a deep claim did not write its priors")
+		}
+		w.release()
+	}
+	if calls.Load() != 2 {
+		t.Errorf("%d first-tier calls, want 2 (the policy is asked either way)", calls.Load())
+	}
+}

@@ -39,8 +39,9 @@ import (
 // the same way, with the deep policy's priors in place of the first's; the
 // root gets the deep priors at the start of every search. Both windows work
 // as above; D must be at least T plus the thread count, so that the two
-// windows cannot overlap and a late first-tier refinement cannot overwrite
-// the deep one (a smaller D makes the deep policy the only one).
+// windows cannot overlap (a smaller D makes the deep policy the only one).
+// A first-tier refinement still slow in its policy call when the count
+// passes D does not write over the deep priors (refineOnce).
 
 // PolicyOptions say where the search asks its Policy (Request.Policies)
 // for priors. The zero value is the measured default schedule.
@@ -165,13 +166,28 @@ func (w *mctsWorker) refineLate(idx int32, n *mctsNode) {
 
 // refineOnce refines n (node idx) with pol unless, with several threads,
 // another has claimed it in done first.
+//
+// With several threads and a deep tier, a first-tier refinement can be
+// overtaken: its descent claims the node, is slow in the policy call (a
+// preempted thread on a loaded machine), and meanwhile the others carry the
+// count past D and give the node the deep priors; the late first-tier write
+// would then replace them for good (seen under -race). So the first tier
+// writes its priors under the deep set's lock, and only while the node has
+// no deep claim: a deep claim taken later waits for that write, and the
+// deep refinement's own writes come after its claim.
 func (w *mctsWorker) refineOnce(done *mctsRefined, idx int32, n *mctsNode, pol Policy) {
-	if w.s.threads > 1 && !done.claim(idx) {
+	s := w.s
+	if s.threads > 1 && !done.claim(idx) {
 		return
 	}
 	w.sync()
-	w.refine(n, pol)
-	w.shiftValue(idx, n, pol)
+	var guard *mctsRefined
+	if s.threads > 1 && w.deep != nil && done == &s.refined {
+		guard = &s.refinedDeep
+	}
+	if !w.refine(idx, n, pol, guard) {
+		w.shiftValue(idx, n, pol)
+	}
 }
 
 // refineRoot gives the root the policy's priors (the deep policy's, when
@@ -186,18 +202,21 @@ func (w *mctsWorker) refineRoot() {
 		if w.deep != nil {
 			pol = w.deep
 		}
-		w.refine(root, pol)
+		w.refine(w.s.root, root, pol, nil)
 	}
 }
 
-// refine sets the priors of n's children to the mix of the evaluator's and
-// pol's. n is the position on the worker's board. The evaluator's
-// part is recomputed from the logits (the softmax over the children is
-// what expansion gave them), so refining a node twice changes nothing.
-func (w *mctsWorker) refine(n *mctsNode, pol Policy) {
+// refine sets the priors of n's children (node idx) to the mix of the
+// evaluator's and pol's. n is the position on the worker's board. The
+// evaluator's part is recomputed from the logits (the softmax over the
+// children is what expansion gave them), so refining a node twice changes
+// nothing. With a guard, the priors are written under its lock and only if
+// idx is not in it (refineOnce says why); it reports whether the guard
+// held idx, the priors left to the deep tier.
+func (w *mctsWorker) refine(idx int32, n *mctsNode, pol Policy, guard *mctsRefined) bool {
 	kids := w.s.pool.block(n.first, int(n.count))
 	if len(kids) < 2 {
-		return
+		return false
 	}
 	w.moves, w.probs = w.moves[:0], w.probs[:0]
 	for i := range kids {
@@ -205,7 +224,7 @@ func (w *mctsWorker) refine(n *mctsNode, pol Policy) {
 		w.probs = append(w.probs, 0)
 	}
 	if !pol.Priors(w.b, w.moves, w.probs) {
-		return
+		return false
 	}
 	sum := float32(0)
 	for i, v := range w.probs {
@@ -216,7 +235,7 @@ func (w *mctsWorker) refine(n *mctsNode, pol Policy) {
 		sum += v
 	}
 	if sum <= 0 {
-		return
+		return false
 	}
 	// The evaluator's priors, as mctsPriors computes them.
 	me := w.b.SideToMove()
@@ -233,8 +252,16 @@ func (w *mctsWorker) refine(n *mctsNode, pol Policy) {
 		w.logits[i] = v
 		esum += v
 	}
+	if guard != nil {
+		guard.mu.Lock()
+		defer guard.mu.Unlock()
+		if _, deep := guard.done[idx]; deep {
+			return true
+		}
+	}
 	lam := w.s.cfg.policyMix
 	for i := range kids {
 		kids[i].setPrior((1-lam)*w.logits[i]/esum + lam*w.probs[i]/sum)
 	}
+	return false
 }
