@@ -51,16 +51,7 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 		opt.Value = valueFor(opt.Leaf, p.value, warn)
 		return search.NewKakugo(opt)
 	}
-	opt := p.kakugo(seed)
-	opt.Policy = policyOptionsFromEnv(opt.Policy, os.Getenv, warn)
-	opt.VCTShare = percentFromEnv(os.Getenv, "KAKUGO_VCT_SHARE", warn)
-	opt.CheckShare = percentFromEnv(os.Getenv, "KAKUGO_CHECK_SHARE", warn)
-	opt.DefendShare = percentFromEnv(os.Getenv, "KAKUGO_DEFEND_SHARE", warn)
-	opt.ClockMoves = percentFromEnv(os.Getenv, "KAKUGO_CLOCK_MOVES", warn)
-	opt.ClockVCT = int(floatFromEnv(os.Getenv, "KAKUGO_CLOCK_VCT", 400, warn))
-	opt.CPuct = floatFromEnv(os.Getenv, "KAKUGO_CPUCT", 10, warn)
-	opt.FPUReduction = floatFromEnv(os.Getenv, "KAKUGO_FPU", 2, warn)
-	opt.MaxChildren = int(floatFromEnv(os.Getenv, "KAKUGO_WIDTH", 225, warn))
+	opt := tuningFromEnv(p.kakugo(seed), os.Getenv, warn)
 	if v := os.Getenv("KAKUGO_AB_POLICY"); v != "" {
 		if n, err := strconv.Atoi(v); err == nil && n >= -1 && n < 64 {
 			opt.ABPolicyDepth = n
@@ -235,6 +226,34 @@ const nodeMix = 0.2
 // plainGoPolicyVisits is the prior's threshold where the network runs on
 // the plain Go kernels (docs/testing.md).
 const plainGoPolicyVisits = 300
+
+// tuningFromEnv applies the tuning knobs of the environment (getenv) to
+// the variant's options o: KAKUGO_NN_VISITS and the rest of
+// policyOptionsFromEnv, the winning search's shares KAKUGO_VCT_SHARE,
+// KAKUGO_CHECK_SHARE and KAKUGO_DEFEND_SHARE, the clock's KAKUGO_CLOCK_MOVES
+// and KAKUGO_CLOCK_VCT, and the tree's KAKUGO_CPUCT, KAKUGO_FPU and
+// KAKUGO_WIDTH. A knob that is unset or unreadable (said on warn) leaves
+// o's value: a variant's own setting (kakugo-restcheck's check share, for
+// one) stands unless the environment names another.
+func tuningFromEnv(o search.KakugoOptions, getenv func(string) string, warn io.Writer) search.KakugoOptions {
+	o.Policy = policyOptionsFromEnv(o.Policy, getenv, warn)
+	setPositive(&o.VCTShare, percentFromEnv(getenv, "KAKUGO_VCT_SHARE", warn))
+	setPositive(&o.CheckShare, percentFromEnv(getenv, "KAKUGO_CHECK_SHARE", warn))
+	setPositive(&o.DefendShare, percentFromEnv(getenv, "KAKUGO_DEFEND_SHARE", warn))
+	setPositive(&o.ClockMoves, percentFromEnv(getenv, "KAKUGO_CLOCK_MOVES", warn))
+	setPositive(&o.ClockVCT, int(floatFromEnv(getenv, "KAKUGO_CLOCK_VCT", 400, warn)))
+	setPositive(&o.CPuct, floatFromEnv(getenv, "KAKUGO_CPUCT", 10, warn))
+	setPositive(&o.FPUReduction, floatFromEnv(getenv, "KAKUGO_FPU", 2, warn))
+	setPositive(&o.MaxChildren, int(floatFromEnv(getenv, "KAKUGO_WIDTH", 225, warn)))
+	return o
+}
+
+// setPositive sets *dst to v when v is positive (a knob that was given).
+func setPositive[T int | float64](dst *T, v T) {
+	if v > 0 {
+		*dst = v
+	}
+}
 
 // percentFromEnv reads a tuning percentage (1 to 100) from the environment
 // variable key: KAKUGO_VCT_SHARE (search.KakugoOptions.VCTShare) and

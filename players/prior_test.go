@@ -170,6 +170,47 @@ func TestPercentFromEnv(t *testing.T) {
 	}
 }
 
+// TestTuningFromEnv: without the environment a variant keeps its own
+// tuning (kakugo-restcheck's check share and kakugo-vct80's VCT share were
+// once overwritten with the defaults this way); a knob that is set
+// replaces it, and one that cannot be read leaves it, with a warning.
+func TestTuningFromEnv(t *testing.T) {
+	spec := func(name string) Spec {
+		for _, p := range List() {
+			if p.Name == name {
+				return p
+			}
+		}
+		t.Fatalf("no player %s", name)
+		return Spec{}
+	}
+	env := func(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }
+	for _, c := range []struct {
+		player      string
+		env         map[string]string
+		vct, check  int
+		cpuct       float64
+		width, warn int
+	}{
+		{"kakugo-restcheck", nil, 0, 30, 0, 0, 0},
+		{"kakugo-vct80", nil, 80, 30, 0, 0, 0},
+		{"kakugo", nil, 0, 0, 0, 0, 0},
+		{"kakugo-restcheck", map[string]string{"KAKUGO_CHECK_SHARE": "40"}, 0, 40, 0, 0, 0},
+		{"kakugo-vct80", map[string]string{"KAKUGO_VCT_SHARE": "50", "KAKUGO_CPUCT": "2", "KAKUGO_WIDTH": "30"}, 50, 30, 2, 30, 0},
+		{"kakugo-restcheck", map[string]string{"KAKUGO_CHECK_SHARE": "x", "KAKUGO_CPUCT": "-1"}, 0, 30, 0, 0, 2},
+	} {
+		var warn bytes.Buffer
+		o := tuningFromEnv(spec(c.player).kakugo(1), env(c.env), &warn)
+		if o.VCTShare != c.vct || o.CheckShare != c.check || o.CPuct != c.cpuct || o.MaxChildren != c.width {
+			t.Errorf("%s %v: VCT %d, check %d, cpuct %g, width %d; want %d, %d, %g, %d",
+				c.player, c.env, o.VCTShare, o.CheckShare, o.CPuct, o.MaxChildren, c.vct, c.check, c.cpuct, c.width)
+		}
+		if n := strings.Count(warn.String(), "\n"); n != c.warn {
+			t.Errorf("%s %v: %d warnings (%q), want %d", c.player, c.env, n, warn.String(), c.warn)
+		}
+	}
+}
+
 // TestFloatFromEnv: a number in (0, limit] is read, anything else (NaN,
 // infinities, zero, negative, too large, not a number) is the default (0)
 // with a warning.
