@@ -90,6 +90,8 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.UseTurn = true }),
 		kakugoSpec("kakugo-ab", "the full player with an alpha-beta search in place of the tree search (package search/ab: iterative deepening, PVS, threat-restricted moves, late-move reductions, a quiescence of winning fours, the learned value at the leaves, the CNN's move order at the root and at nodes 4 plies or more from the horizon: KAKUGO_AB_POLICY); the winning search before it and the move check after it as in kakugo", true,
 			func(o *search.KakugoOptions) { o.AlphaBeta, o.ABPolicyDepth = true, 4 }),
+		kakugoSpec("kakugo-abveto", "the full player whose tree search leaves 35% of the hard limit to the alpha-beta search of kakugo-ab, which vetoes the tree's move when it finds it lost (the tree's next move it does not find lost is played); KAKUGO_AB_VETO sets the share", true,
+			func(o *search.KakugoOptions) { o.ABVeto, o.ABPolicyDepth = 35, 4 }),
 		kakugoSpec("kakugo-abstatic", "kakugo-ab with the evaluator's static score at the leaves (10 ns against the learned value's 930)", true,
 			func(o *search.KakugoOptions) { o.AlphaBeta, o.ABPolicyDepth, o.Leaf = true, 4, mcts.LeafStatic }),
 		kakugoSpec("kakugo-rest", "the full player that spends what a turn-only move leaves unused on the winning search: our VCT again where it stopped at its limit, then a longer check of the move", true,

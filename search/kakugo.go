@@ -122,6 +122,10 @@ type KakugoOptions struct {
 	// (tuning: KAKUGO_AB); Value, NewPolicy and ABPolicyDepth fill in its
 	// Valuer, Policy and PolicyDepth.
 	AB *ab.Options
+	// ABVeto, when positive, is the percent of the hard limit kept from
+	// the tree search for the alpha-beta search's veto (kakugo_abveto.go):
+	// the tree's move stands unless the alpha-beta search finds it lost.
+	ABVeto int
 	// Rest says whether the time a turn-only move leaves unused after the
 	// tree search and the move check goes to the winning search (our VCT
 	// where it stopped at its limit, then a longer check of the move; see
@@ -432,9 +436,17 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	}
 	var move engine.Pos
 	var ranked []mcts.Ranked
-	if k.opt.AlphaBeta {
+	switch {
+	case k.opt.AlphaBeta:
 		move, ranked = k.abSearch(ctx, e, lim, sbud, timed, allowed)
-	} else {
+	case k.opt.ABVeto > 0 && nbest == 0 && k.ab != nil:
+		tbud := sbud
+		if timed {
+			tbud = sbud.Reserve(bud.Hard() * time.Duration(k.opt.ABVeto) / 100)
+		}
+		move, ranked = k.search(ctx, b, lim, tbud, timed, allowed, nbest)
+		move = k.abVeto(ctx, e, lim, sbud, timed, allowed, move, ranked)
+	default:
 		move, ranked = k.search(ctx, b, lim, sbud, timed, allowed, nbest)
 	}
 	var lost []engine.Pos
@@ -533,7 +545,7 @@ func (k *Kakugo) size(lim Limits) {
 		k.prover, k.proverBusy = k.newProver(entries), nil
 		k.reply = nil
 	}
-	if k.opt.AlphaBeta {
+	if k.opt.AlphaBeta || k.opt.ABVeto > 0 {
 		// The alpha-beta table takes the tree's place: a quarter of the
 		// share, at most 32 MiB, in a power of two of 16-byte entries.
 		bits := 12
@@ -551,7 +563,11 @@ func (k *Kakugo) size(lim Limits) {
 			}
 			k.ab, k.abBits = ab.New(o), bits
 		}
-		share = tt + (share-tt)/4 // the tree, unused, keeps a token size
+		if k.opt.AlphaBeta {
+			share = tt + (share-tt)/4 // the tree, unused, keeps a token size
+		} else {
+			share -= int64(16) << bits // the veto's table beside the tree
+		}
 	}
 	nodes := (share - tt) / mcts.NodeBytes
 	if k.tree == nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
 	"github.com/kakugo/kakugo/search/internal/testpos"
 )
 
@@ -55,5 +56,37 @@ func TestKakugoAlphaBeta(t *testing.T) {
 	m := NewKakugo(KakugoOptions{AlphaBeta: true}).Move(context.Background(), b, lim)
 	if !b.Legal(m) || !slices.ContainsFunc(lines, func(s string) bool { return strings.HasPrefix(s, "depth ") }) {
 		t.Errorf("move %v, lines %q: want a legal move and a depth line", m, lines)
+	}
+}
+
+// TestKakugoABVeto: the alpha-beta veto replaces a tree move that lets the
+// opponent's double open three in (white's j8 makes h8-i8-j8 and
+// j8-j9-j10), and leaves the move that takes that point alone; without a
+// search to veto with, the move stands.
+func TestKakugoABVeto(t *testing.T) {
+	b := testpos.Board(t, 15, engine.Freestyle, "i9h8c3i8m12j9c13j10")
+	k := NewKakugo(KakugoOptions{ABVeto: 35, ABPolicyDepth: -1})
+	lim := kakugoNodes(40000)
+	k.size(lim)
+	if k.ab == nil {
+		t.Fatal("no alpha-beta search for the veto")
+	}
+	e := eval.Attach(b)
+	defer e.Detach()
+	at := func(s string) engine.Pos {
+		pts, err := engine.ParseMoves(s)
+		if err != nil || len(pts) != 1 {
+			t.Fatalf("%s: %v", s, err)
+		}
+		return b.Pos(pts[0].X, pts[0].Y)
+	}
+	if got := k.abVeto(context.Background(), e, lim, Budget{}, false, nil, at("k9"), nil); got == at("k9") {
+		t.Errorf("k9 (letting j8 in) was not vetoed")
+	}
+	if got := k.abVeto(context.Background(), e, lim, Budget{}, false, nil, at("j8"), nil); got != at("j8") {
+		t.Errorf("j8 vetoed for %s", engine.FormatMove(b.XY(got)))
+	}
+	if len(b.Moves()) != 8 {
+		t.Errorf("the board was changed")
 	}
 }

@@ -93,6 +93,12 @@ type Limits struct {
 	Allowed []engine.Pos
 	// Stop, when not nil, is polled with the clock: true stops the search.
 	Stop func() bool
+	// First, when Pin is set and it is a root move, is searched first in
+	// every iteration, with the full window: its RootMove score is then
+	// exact, not a bound (the alpha-beta veto compares another search's
+	// move with the best).
+	First engine.Pos
+	Pin   bool
 }
 
 // RootMove is a root move's standing after the search: its score in the
@@ -204,6 +210,9 @@ func (s *Searcher) Search(e *eval.Evaluator, lim Limits) Result {
 	if len(root) == 0 {
 		return res
 	}
+	if lim.Pin {
+		pinFirst(root, lim.First)
+	}
 	res.Move, res.Root = root[0].Move, root
 	maxDepth := lim.MaxDepth
 	if maxDepth <= 0 {
@@ -225,6 +234,9 @@ func (s *Searcher) Search(e *eval.Evaluator, lim Limits) Result {
 		sortRoot(root)
 		res.Move, res.Score = root[0].Move, root[0].Score
 		res.PV = append(res.PV[:0], s.pv[0][:s.pvLen[0]]...)
+		if lim.Pin {
+			pinFirst(root, lim.First)
+		}
 		if Proven(res.Score) != 0 || len(root) == 1 {
 			break
 		}
@@ -302,6 +314,19 @@ func containsPos(ps []engine.Pos, p engine.Pos) bool {
 		}
 	}
 	return false
+}
+
+// pinFirst moves first (when it is one of them) to the front of root,
+// keeping the order of the rest.
+func pinFirst(root []RootMove, first engine.Pos) {
+	for i := range root {
+		if root[i].Move == first {
+			m := root[i]
+			copy(root[1:i+1], root[:i])
+			root[0] = m
+			return
+		}
+	}
 }
 
 // sortRoot orders the root moves by score, keeping the order of equals

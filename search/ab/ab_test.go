@@ -128,6 +128,33 @@ func TestSearchAllowed(t *testing.T) {
 	}
 }
 
+// TestSearchPinFirst: a pinned root move is searched first in every
+// iteration (so its score is exact: searched with the full window) and
+// leads the root list at the end, while the best move and its score are
+// the search's own; cell 0 (a1, Pos 0) is pinned only when Pin says so.
+func TestSearchPinFirst(t *testing.T) {
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9g7j10i7")
+	e := eval.Attach(b)
+	defer e.Detach()
+	plain := New(Options{TableBits: 14}).Search(e, Limits{MaxDepth: 4})
+	if len(plain.Root) < 3 {
+		t.Fatalf("%d root moves", len(plain.Root))
+	}
+	if plain.Root[0].Move == b.Pos(0, 0) {
+		t.Fatal("a1 first without a pin")
+	}
+	worst := plain.Root[len(plain.Root)-1].Move
+	pinned := New(Options{TableBits: 14}).Search(e, Limits{MaxDepth: 4, First: worst, Pin: true})
+	if pinned.Root[0].Move != worst || pinned.Root[0].Depth != pinned.Depth {
+		t.Errorf("root list starts with %+v at depth %d, want the pinned %v searched in the last iteration",
+			pinned.Root[0], pinned.Depth, worst)
+	}
+	if pinned.Move == worst || pinned.Score <= pinned.Root[0].Score {
+		t.Errorf("best %v (%d), the pinned %v (%d): want another move, scoring higher",
+			pinned.Move, pinned.Score, worst, pinned.Root[0].Score)
+	}
+}
+
 // TestSearchHardLimit: a search with a hard limit stops (the bound here is
 // loose on purpose: the test must not fail on a loaded machine).
 func TestSearchHardLimit(t *testing.T) {
