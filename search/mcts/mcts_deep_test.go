@@ -136,13 +136,7 @@ func TestMctsRefineOvertaken(t *testing.T) {
 	for _, claimed := range []bool{true, false} {
 		s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &cfg, ctx: context.Background(), threads: 2}
 		w := newMctsWorker(s, b, 0, mctsCountingPolicy{&calls}, mctsDeepStub{&deepCalls})
-		idx, _ := s.pool.alloc(1)
-		n := s.pool.node(idx)
-		n.init(b.LastMove(), 1)
-		n.state.Store(mctsExpanding)
-		if !w.expand(n, false) {
-			t.Fatal("not expanded")
-		}
+		idx, n := mctsExpandedNode(t, s, w, b, false)
 		if claimed {
 			s.refinedDeep.claim(idx)
 			w.refine(idx, n, w.deep, nil) // the deep refinement that overtook

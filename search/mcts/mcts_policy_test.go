@@ -165,6 +165,20 @@ func TestMctsLazyPolicyRoot(t *testing.T) {
 	}
 }
 
+// mctsExpandedNode allocates a node for the worker's position b (its last
+// move leading there) and expands it, failing the test when it cannot.
+func mctsExpandedNode(t *testing.T, s *mctsSearch, w *mctsWorker, b *engine.Board, atRoot bool) (int32, *mctsNode) {
+	t.Helper()
+	idx, _ := s.pool.alloc(1)
+	n := s.pool.node(idx)
+	n.init(b.LastMove(), 1)
+	n.state.Store(mctsExpanding)
+	if !w.expand(n, atRoot) {
+		t.Fatal("not expanded")
+	}
+	return idx, n
+}
+
 // TestMctsRefineMixes: refining mixes the expansion's priors with the
 // policy's by λ, and refining again changes nothing.
 func TestMctsRefineMixes(t *testing.T) {
@@ -175,13 +189,7 @@ func TestMctsRefineMixes(t *testing.T) {
 	s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &cfg, ctx: context.Background()}
 	w := newMctsWorker(s, b, 0, mctsCountingPolicy{&calls}, nil)
 	defer w.release()
-	idx, _ := s.pool.alloc(1)
-	n := s.pool.node(idx)
-	n.init(b.LastMove(), 1)
-	n.state.Store(mctsExpanding)
-	if !w.expand(n, false) {
-		t.Fatal("not expanded")
-	}
+	idx, n := mctsExpandedNode(t, s, w, b, false)
 	if calls.Load() != 0 {
 		t.Fatal("the lazy schedule asked the policy at an expansion")
 	}

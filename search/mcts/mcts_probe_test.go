@@ -98,13 +98,7 @@ func TestThreatProbeNarrowsChildren(t *testing.T) {
 	}
 	children := func(cfg Config, atRoot bool) []engine.Pos {
 		s, w := probeWorker(t, b, cfg)
-		idx, _ := s.pool.alloc(1)
-		n := s.pool.node(idx)
-		n.init(b.LastMove(), 1)
-		n.state.Store(mctsExpanding)
-		if !w.expand(n, atRoot) {
-			t.Fatal("not expanded")
-		}
+		_, n := mctsExpandedNode(t, s, w, b, atRoot)
 		var out []engine.Pos
 		kids := s.pool.block(n.first, int(n.count))
 		for i := range kids {
