@@ -124,7 +124,8 @@ type KakugoOptions struct {
 	AB *ab.Options
 	// ABVeto, when positive, is the percent of the hard limit kept from
 	// the tree search for the alpha-beta search's veto (kakugo_abveto.go):
-	// the tree's move stands unless the alpha-beta search finds it lost.
+	// the tree's move stands unless the alpha-beta search, searching it
+	// first, finds a move better by kakugoVetoMargin, or finds it lost.
 	ABVeto int
 	// Rest says whether the time a turn-only move leaves unused after the
 	// tree search and the move check goes to the winning search (our VCT
@@ -546,8 +547,9 @@ func (k *Kakugo) size(lim Limits) {
 		k.reply = nil
 	}
 	if k.opt.AlphaBeta || k.opt.ABVeto > 0 {
-		// The alpha-beta table takes the tree's place: a quarter of the
-		// share, at most 32 MiB, in a power of two of 16-byte entries.
+		// The alpha-beta table takes the tree's place (for the veto, a
+		// part of it): a quarter of the share, at most 32 MiB, in a power
+		// of two of 16-byte entries.
 		bits := 12
 		for bits < 21 && int64(16)<<(bits+1) <= (share-tt)/4 {
 			bits++
