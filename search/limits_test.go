@@ -45,3 +45,24 @@ func TestKakugoThreadMemory(t *testing.T) {
 		t.Errorf("7 more threads took %d bytes off the tree, want about %d", got, want)
 	}
 }
+
+// TestKakugoVetoMemory: the alpha-beta veto's table comes off the tree's
+// share of max_memory, byte for byte.
+func TestKakugoVetoMemory(t *testing.T) {
+	capacity := func(veto int) (int32, int) {
+		k := NewKakugo(KakugoOptions{ABVeto: veto, ABPolicyDepth: -1})
+		lim := kakugoNodes(100)
+		lim.MaxMemory = 64 << 20
+		k.size(lim)
+		return k.tree.Capacity(), k.abBits
+	}
+	plain, _ := capacity(0)
+	veto, bits := capacity(35)
+	if bits == 0 {
+		t.Fatal("no alpha-beta table for the veto")
+	}
+	got, want := int64(plain-veto)*mcts.NodeBytes, int64(16)<<bits
+	if got < want-mcts.NodeBytes || got > want+mcts.NodeBytes {
+		t.Errorf("the veto's table (%d bytes) took %d bytes off the tree", want, got)
+	}
+}
