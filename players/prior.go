@@ -232,9 +232,10 @@ const plainGoPolicyVisits = 300
 // policyOptionsFromEnv, the winning search's shares KAKUGO_VCT_SHARE,
 // KAKUGO_CHECK_SHARE and KAKUGO_DEFEND_SHARE, the clock's KAKUGO_CLOCK_MOVES
 // and KAKUGO_CLOCK_VCT, the tree's KAKUGO_CPUCT, KAKUGO_FPU and
-// KAKUGO_WIDTH, and the alpha-beta veto's share KAKUGO_AB_VETO. A knob that is unset or unreadable (said on warn) leaves
-// o's value: a variant's own setting (kakugo-restcheck's check share, for
-// one) stands unless the environment names another.
+// KAKUGO_WIDTH, and the alpha-beta veto's share KAKUGO_AB_VETO. A knob
+// that is unset or unreadable (said on warn) leaves o's value: a variant's
+// own setting (kakugo-restcheck's check share, for one) stands unless the
+// environment names another.
 func tuningFromEnv(o search.KakugoOptions, getenv func(string) string, warn io.Writer) search.KakugoOptions {
 	o.Policy = policyOptionsFromEnv(o.Policy, getenv, warn)
 	setPositive(&o.VCTShare, percentFromEnv(getenv, "KAKUGO_VCT_SHARE", warn))

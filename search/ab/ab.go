@@ -2,6 +2,7 @@ package ab
 
 import (
 	"math"
+	"slices"
 	"time"
 
 	"github.com/kakugo/kakugo/engine"
@@ -319,14 +320,16 @@ func containsPos(ps []engine.Pos, p engine.Pos) bool {
 // pinFirst moves first (when it is one of them) to the front of root,
 // keeping the order of the rest.
 func pinFirst(root []RootMove, first engine.Pos) {
-	for i := range root {
-		if root[i].Move == first {
-			m := root[i]
-			copy(root[1:i+1], root[:i])
-			root[0] = m
-			return
-		}
+	if i := slices.IndexFunc(root, func(r RootMove) bool { return r.Move == first }); i > 0 {
+		toFront(root, i)
 	}
+}
+
+// toFront moves root[i] to the front, keeping the order of the rest.
+func toFront(root []RootMove, i int) {
+	m := root[i]
+	copy(root[1:i+1], root[:i])
+	root[0] = m
 }
 
 // sortRoot orders the root moves by score, keeping the order of equals
@@ -374,10 +377,7 @@ func (s *Searcher) searchRoot(root []RootMove, depth int) (int, int) {
 		}
 	}
 	if best > 0 {
-		// The new best first, the rest in their order.
-		m := root[best]
-		copy(root[1:best+1], root[:best])
-		root[0] = m
+		toFront(root, best) // the new best first, the rest in their order
 		best = 0
 	}
 	return alpha, best
