@@ -354,6 +354,14 @@ func abOptionsFrom(v string) (ab.Options, error) {
 			}
 		case "plainfours":
 			o.PlainFours = true
+		case "mc":
+			o.MoveCount = true
+		case "lmrall":
+			o.LMRAll = true
+		case "rfp":
+			o.ReverseFutility = true
+		case "qplain":
+			o.QPlain, err = strconv.Atoi(val)
 		case "null":
 			o.NullMove = true
 		case "fut":

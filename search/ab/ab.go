@@ -72,6 +72,23 @@ type Options struct {
 	// the other quiet ones out (zero: 8, 12, 16).
 	LMRDivisor float64
 	LateMoves  [4]int
+	// MoveCount replaces LateMoves and most of Width: a node below the
+	// root searches at most moveCountLimit(depth, improving) moves once
+	// one of them does not lose (Rapfi's move-count pruning), so deeper
+	// iterations look wider.
+	MoveCount bool
+	// LMRAll reduces late moves that make or stop open threes too (all
+	// but our fours), by one ply more at a non-PV node that is not
+	// improving.
+	LMRAll bool
+	// ReverseFutility cuts a non-PV node near the horizon whose own value
+	// beats beta by a margin a ply, when the opponent has no four-three
+	// in hand.
+	ReverseFutility bool
+	// QPlain is how many of a line's first quiescence fours may be plain
+	// fours, when near the side's last stone (a VCF's steps); the rest
+	// must win at once.
+	QPlain int
 }
 
 // Policy gives prior probabilities of moves (package mcts's Policy has
@@ -146,9 +163,13 @@ type Searcher struct {
 	lim   Limits
 	nodes int64
 	qMin  int32 // the weakest combo the quiescence search plays
-	lmr   float64
-	late  [4]int
-	stop  bool
+	// selective: the node's own value is taken at every node (for the
+	// options that read it: MoveCount, LMRAll, ReverseFutility).
+	selective bool
+	evals     [maxPly + 1]int
+	lmr       float64
+	late      [4]int
+	stop      bool
 
 	moves   [maxPly + 1][]scored
 	killers [maxPly + 1][2]engine.Pos
@@ -178,6 +199,7 @@ func New(opt Options) *Searcher {
 	if s.late == [4]int{} {
 		s.late = lateMoves
 	}
+	s.selective = opt.MoveCount || opt.LMRAll || opt.ReverseFutility
 	if opt.PlainFours {
 		s.qMin = int32(eval.ComboFour)
 	}
@@ -221,6 +243,10 @@ func (s *Searcher) Search(e *eval.Evaluator, lim Limits) Result {
 		if lim.Soft.IsZero() && lim.Hard.IsZero() && lim.MaxNodes <= 0 {
 			maxDepth = 6
 		}
+	}
+	s.evals[0] = noStatic
+	if s.selective {
+		s.evals[0] = s.static(b.Hash())
 	}
 	start := time.Now()
 	for depth := 1; depth <= maxDepth; depth++ {

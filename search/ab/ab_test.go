@@ -43,6 +43,7 @@ var abOptionSets = []struct {
 	{"default", Options{TableBits: 14}},
 	{"pruning", Options{TableBits: 14, NullMove: true, Futility: true}},
 	{"plain fours", Options{TableBits: 14, PlainFours: true}},
+	{"selective", Options{TableBits: 14, MoveCount: true, LMRAll: true, ReverseFutility: true, QPlain: 2}},
 }
 
 func TestSearchCases(t *testing.T) {
@@ -252,5 +253,76 @@ func TestLeafValuer(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestQuiescencePlainFours: black's only win is a plain four by its last
+// stone, then a four-three the four made: the quiescence search alone
+// (depth 0) finds it when QPlain lets a line start with a plain four, and
+// does not otherwise (it plays only fours that win at once).
+func TestQuiescencePlainFours(t *testing.T) {
+	b, _ := engine.New(15, 15, engine.Freestyle)
+	put := func(c engine.Color, xy ...int) {
+		for i := 0; i < len(xy); i += 2 {
+			b.Put(b.Pos(xy[i], xy[i+1]), c)
+		}
+	}
+	// Row 7: a white stone, then three black (a plain four at g8, h8 its
+	// five point); column 7: two black stones closed by white at (7,11);
+	// row 8: two black stones, open.
+	put(engine.Black, 4, 7, 5, 7, 7, 9, 7, 10, 8, 8, 9, 8)
+	put(engine.White, 3, 7, 0, 0, 14, 0, 0, 14, 14, 14)
+	put(engine.Black, 6, 7) // the last black stone, by the four
+	put(engine.White, 7, 11)
+	e := eval.Attach(b)
+	defer e.Detach()
+	four := b.Pos(7, 7)
+	if got := e.Combo(four, engine.Black); got != eval.ComboFour {
+		t.Fatalf("the first four's combo %v, want a plain four", got)
+	}
+	for _, p := range e.Fours(engine.Black) {
+		if e.Combo(p, engine.Black) > eval.ComboFour {
+			t.Fatalf("black has a winning four at once at %s", engine.FormatMove(b.XY(p)))
+		}
+	}
+	quiesce := func(opt Options) int {
+		s := New(opt)
+		s.begin(e, Limits{})
+		return s.search(0, -inf, inf, 0, false)
+	}
+	hash := b.Hash()
+	if v := quiesce(Options{TableBits: 12}); Proven(v) != 0 {
+		t.Errorf("default quiescence: %d, want no mate (plain fours are not played)", v)
+	}
+	if v := quiesce(Options{TableBits: 12, QPlain: 1}); Proven(v) != 1 {
+		t.Errorf("QPlain 1: %d, want a mate", v)
+	}
+	if b.Hash() != hash {
+		t.Error("board not restored")
+	}
+	// The plain four must be near the side's last stone: with the last
+	// black stone far away it is not played.
+	b.Undo()
+	b.Undo()
+	put(engine.Black, 14, 7)
+	put(engine.Black, 6, 7)
+	put(engine.White, 12, 12)
+	put(engine.Black, 1, 1)
+	put(engine.White, 7, 11)
+	if v := quiesce(Options{TableBits: 12, QPlain: 1}); Proven(v) != 0 {
+		t.Errorf("QPlain 1, the last black stone far away: %d, want no mate", v)
+	}
+}
+
+// TestMoveCountLimit: the move count grows with depth and doubles where
+// the side to move improves.
+func TestMoveCountLimit(t *testing.T) {
+	prev := 0
+	for d := 1; d < 30; d++ {
+		n, ni := moveCountLimit(d, false), moveCountLimit(d, true)
+		if n < 1 || n < prev || ni < 2*n-1 || ni > 2*n+1 {
+			t.Fatalf("depth %d: %d, improving %d (previous %d)", d, n, ni, prev)
+		}
+		prev = n
 	}
 }

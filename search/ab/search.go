@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
 )
 
 // search is the principal variation search of the node at ply with depth
@@ -44,9 +45,25 @@ func (s *Searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
 		return 0
 	}
 	stand := noStatic
+	s.evals[ply] = noStatic
+	improving := false
+	if s.selective && kind != genForced {
+		// The node's own value: whether the side to move stands better
+		// than two plies before (improving) widens and deepens it.
+		stand = s.static(key)
+		s.evals[ply] = stand
+		improving = ply >= 2 && s.evals[ply-2] != noStatic && stand > s.evals[ply-2]
+		if s.opt.ReverseFutility && !pvNode && kind == genMoves && depth <= rfpDepth &&
+			beta < winBound && beta > -winBound && !s.threatens(me.Opp()) &&
+			stand-rfpMargin*max(0, depth-1-b2i(improving)) >= beta {
+			return stand // far above beta and nothing forcing against it: cut
+		}
+	}
 	if kind == genMoves && !pvNode && beta < winBound && alpha > -winBound &&
 		((s.opt.NullMove && depth >= 3) || (s.opt.Futility && depth <= 2)) {
-		stand = s.static(key)
+		if stand == noStatic {
+			stand = s.static(key)
+		}
 		if s.opt.NullMove && depth >= 3 && stand >= beta {
 			op := me.Opp()
 			b.SetSideToMove(op)
@@ -64,10 +81,18 @@ func (s *Searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
 	// gen's list lives in s.moves[ply]; deeper nodes use other rows.
 	alpha0 := alpha
 	best, bestMove := -inf, engine.NoPos
+	limit := len(ms)
+	if s.opt.MoveCount && kind != genForced {
+		limit = moveCountLimit(depth, improving)
+	}
 	for i, m := range ms {
 		p := m.p
+		if i >= limit && best > -winBound {
+			break // past the depth's move count, a move that does not lose in hand
+		}
 		quiet := kind == genMoves && !s.tactical(p, me)
-		if i > 0 && quiet && !pvNode && ((depth <= 3 && i >= s.late[depth]) || futile) {
+		reducible := quiet || (s.opt.LMRAll && s.e.Combo(p, me) < eval.ComboFour)
+		if i > 0 && quiet && !pvNode && ((!s.opt.MoveCount && depth <= 3 && i >= s.late[depth]) || futile) {
 			continue // late or futile quiet moves of a shallow node: left out
 		}
 		s.make(p)
@@ -76,10 +101,12 @@ func (s *Searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
 			score = -s.search(depth-1, -beta, -alpha, ply+1, pvNode)
 		} else {
 			r := 0
-			if quiet && depth >= 2 && i >= 2 {
+			if reducible && depth >= 2 && i >= 2 {
 				r = s.reduction(depth, i)
 				if pvNode {
 					r--
+				} else if s.selective && !improving {
+					r++
 				}
 				r = max(0, min(r, depth-1))
 			}
@@ -169,9 +196,14 @@ func (s *Searcher) qsearch(alpha, beta, ply, fours int) int {
 	// The fours, strongest first: a straight four or a four-three
 	// decides at once.
 	ms := s.moves[ply][:0]
+	plain := fours < s.opt.QPlain
 	for _, p := range e.Fours(me) {
 		if s.legal(p, me) {
-			ms = append(ms, scored{p, int32(e.Combo(p, me))})
+			c := int32(e.Combo(p, me))
+			if c < s.qMin && plain && s.nearOwn(p) {
+				c = s.qMin // a plain four by our last stone: a VCF's step
+			}
+			ms = append(ms, scored{p, c})
 		}
 	}
 	if len(ms) > 1 {
@@ -277,4 +309,62 @@ func cutoff(t ttEntry, ply, alpha, beta int) (int, bool) {
 		return sc, true
 	}
 	return 0, false
+}
+
+// moveCountLimit is how many moves a node below the root searches with
+// depth plies left (Rapfi's move-count pruning: few near the horizon, more
+// with depth, twice as many where the side to move is improving), once it
+// has a move that does not lose.
+func moveCountLimit(depth int, improving bool) int {
+	n := 3 + int(math.Pow(float64(depth), 1.32))
+	if !improving {
+		n /= 2
+	}
+	return max(n, 1)
+}
+
+// Reverse futility: a node at most rfpDepth plies from the horizon whose
+// own value beats beta by rfpMargin a ply is cut without a search.
+const (
+	rfpDepth  = 6
+	rfpMargin = 150
+)
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// threatens reports whether c has a four or a point that makes a
+// four-three or a double four: a threat a static value may not see.
+func (s *Searcher) threatens(c engine.Color) bool {
+	e := s.e
+	return len(e.Fours(c)) > 0 && (e.ComboCount(c, eval.ComboFourThree) > 0 ||
+		e.ComboCount(c, eval.ComboDoubleFour) > 0 || e.ComboCount(c, eval.ComboStraightFour) > 0)
+}
+
+// nearOwn reports whether p is near the side to move's last stone (two
+// plies back): within two in a square, or on one of its lines within
+// four. A VCF goes on where its last four left stones.
+func (s *Searcher) nearOwn(p engine.Pos) bool {
+	ms := s.b.Moves()
+	if len(ms) < 2 {
+		return false
+	}
+	x0, y0 := s.b.XY(ms[len(ms)-2])
+	x, y := s.b.XY(p)
+	dx, dy := abs(x-x0), abs(y-y0)
+	if max(dx, dy) <= 2 {
+		return true
+	}
+	return max(dx, dy) <= 4 && (dx == 0 || dy == 0 || dx == dy)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
