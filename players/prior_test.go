@@ -320,6 +320,8 @@ func TestABOptionsFrom(t *testing.T) {
 		{in: "width=16", want: ab.Options{Width: 16}},
 		{in: "lmr=1.2, late=6/10/14", want: ab.Options{LMRDivisor: 1.2, LateMoves: [4]int{0, 6, 10, 14}}},
 		{in: "plainfours,null,fut", want: ab.Options{PlainFours: true, NullMove: true, Futility: true}},
+		{in: "mc,lmrall,rfp,qplain=2", want: ab.Options{MoveCount: true, LMRAll: true, ReverseFutility: true, QPlain: 2}},
+		{in: "qplain=two", bad: true},
 		{in: "width=x", bad: true},
 		{in: "late=6/10", bad: true},
 		{in: "late=6/x/9", bad: true},
