@@ -91,7 +91,7 @@ func Run(ws *win.Search, cases []Case, lim Limits, quiet, check bool, stdout io.
 		if ws.Rejected > rejected0 {
 			checkNote = " (a proof was found and rejected by the checker: a search bug)"
 		} else if ws.Unchecked > unchecked0 && !r.Win {
-			checkNote = " (a proof was found, but the time ran out while checking it)"
+			checkNote = " (a proof was found, but its check ran out of time or of nodes)"
 		}
 		if check && r.Win {
 			if err := proof.Check(c.board, r.Proof, 0); err != nil {

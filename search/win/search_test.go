@@ -3,6 +3,7 @@ package win
 import (
 	"context"
 	"fmt"
+	"math"
 	"testing"
 	"time"
 
@@ -378,5 +379,25 @@ func TestWinPreProbe(t *testing.T) {
 					tc.name, rule, res[0].Win, res[0].Depth, res[1].Win, res[1].Depth, want.depth)
 			}
 		}
+	}
+}
+
+// TestCheckBudget: a found proof's check is bounded by the search's clock
+// when it has one (a deadline or a cancellable context), else by the
+// checker's node budget.
+func TestCheckBudget(t *testing.T) {
+	w := &Search{ctx: context.Background()}
+	if got := w.checkBudget(); got != 0 {
+		t.Errorf("no clock: %d, want 0 (the checker's default)", got)
+	}
+	w.deadline = time.Now().Add(time.Second)
+	if got := w.checkBudget(); got != math.MaxInt64 {
+		t.Errorf("a deadline: %d, want no node budget", got)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w = &Search{ctx: ctx}
+	if got := w.checkBudget(); got != math.MaxInt64 {
+		t.Errorf("a cancellable context: %d, want no node budget", got)
 	}
 }
