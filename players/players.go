@@ -92,6 +92,8 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.AlphaBeta, o.ABPolicyDepth = true, 4 }),
 		kakugoSpec("kakugo-abveto", "the full player whose tree search leaves 35% of the hard limit to the alpha-beta search of kakugo-ab, which vetoes the tree's move when it finds it lost (the tree's next move it does not find lost is played); KAKUGO_AB_VETO sets the share", true,
 			func(o *search.KakugoOptions) { o.ABVeto, o.ABPolicyDepth = 35, 4 }),
+		kakugoSpec("kakugo-quiet", "the full player that, where our VCT fails and nothing must be parried, tries its best quiet moves (closed threes, double twos) for one after which no reply stops a VCT, in 20% of the hard limit (KAKUGO_QUIET sets the share)", true,
+			func(o *search.KakugoOptions) { o.QuietWin = 20 }),
 		kakugoSpec("kakugo-abstatic", "kakugo-ab with the evaluator's static score at the leaves (10 ns against the learned value's 930)", true,
 			func(o *search.KakugoOptions) { o.AlphaBeta, o.ABPolicyDepth, o.Leaf = true, 4, mcts.LeafStatic }),
 		kakugoSpec("kakugo-rest", "the full player that spends what a turn-only move leaves unused on the winning search: our VCT again where it stopped at its limit, then a longer check of the move", true,

@@ -232,7 +232,8 @@ const plainGoPolicyVisits = 300
 // policyOptionsFromEnv, the winning search's shares KAKUGO_VCT_SHARE,
 // KAKUGO_CHECK_SHARE and KAKUGO_DEFEND_SHARE, the clock's KAKUGO_CLOCK_MOVES
 // and KAKUGO_CLOCK_VCT, the tree's KAKUGO_CPUCT, KAKUGO_FPU and
-// KAKUGO_WIDTH, and the alpha-beta veto's share KAKUGO_AB_VETO. A knob
+// KAKUGO_WIDTH, the alpha-beta veto's share KAKUGO_AB_VETO and the
+// quiet-move win's KAKUGO_QUIET. A knob
 // that is unset or unreadable (said on warn) leaves o's value: a variant's
 // own setting (kakugo-restcheck's check share, for one) stands unless the
 // environment names another.
@@ -247,6 +248,7 @@ func tuningFromEnv(o search.KakugoOptions, getenv func(string) string, warn io.W
 	setPositive(&o.FPUReduction, floatFromEnv(getenv, "KAKUGO_FPU", 2, warn))
 	setPositive(&o.MaxChildren, int(floatFromEnv(getenv, "KAKUGO_WIDTH", 225, warn)))
 	setPositive(&o.ABVeto, percentFromEnv(getenv, "KAKUGO_AB_VETO", warn))
+	setPositive(&o.QuietWin, percentFromEnv(getenv, "KAKUGO_QUIET", warn))
 	return o
 }
 

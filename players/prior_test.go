@@ -3,6 +3,7 @@ package players
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -207,6 +208,17 @@ func TestTuningFromEnv(t *testing.T) {
 		}
 		if n := strings.Count(warn.String(), "\n"); n != c.warn {
 			t.Errorf("%s %v: %d warnings (%q), want %d", c.player, c.env, n, warn.String(), c.warn)
+		}
+	}
+	// The quiet-move win: kakugo-quiet's share, the environment's, none
+	// in the default.
+	for _, c := range []struct {
+		player, env string
+		want        int
+	}{{"kakugo-quiet", "", 20}, {"kakugo-quiet", "35", 35}, {"kakugo", "", 0}, {"kakugo", "10", 10}} {
+		o := tuningFromEnv(spec(c.player).kakugo(1), env(map[string]string{"KAKUGO_QUIET": c.env}), io.Discard)
+		if o.QuietWin != c.want {
+			t.Errorf("%s KAKUGO_QUIET=%q: %d, want %d", c.player, c.env, o.QuietWin, c.want)
 		}
 	}
 }

@@ -127,6 +127,11 @@ type KakugoOptions struct {
 	// the tree's move stands unless the alpha-beta search, searching it
 	// first, finds a move better by kakugoVetoMargin, or finds it lost.
 	ABVeto int
+	// QuietWin, when positive, is the percent of the hard limit for a
+	// search one quiet move deep where our VCT fails (kakugo_quiet.go):
+	// a move that makes no four and no open three, after which every reply
+	// leaves us a VCT.
+	QuietWin int
 	// Rest says whether the time a turn-only move leaves unused after the
 	// tree search and the move check goes to the winning search (our VCT
 	// where it stopped at its limit, then a longer check of the move; see
@@ -423,6 +428,9 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	k.stats.winTime = time.Since(winStart)
 	if won != engine.NoPos {
 		return won, nil
+	}
+	if q := k.quietWin(ctx, b, e, lim, bud, timed, allowed, nbest); q != engine.NoPos {
+		return q, nil
 	}
 	if timed && bud.HardDone() {
 		// Starved of CPU (or a slow first move): no time to set up a

@@ -19,6 +19,10 @@ type kakugoProver interface {
 	// defend asks whether the opponent would have such a win if the side
 	// to move passed, and if so which moves leave it none.
 	defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) (safe []engine.Pos, threatened bool)
+	// forced asks whether the opponent wins (by a VCT) whatever the side
+	// to move plays (win.Search.Forced): true only when every reply that
+	// may refute it was answered by a checked proof within the limits.
+	forced(ctx context.Context, b *engine.Board, ev *eval.Evaluator, deadline time.Time, maxNodes int64) bool
 	// clear drops the prover's memory (YXHASHCLEAR).
 	clear()
 }

@@ -307,6 +307,10 @@ type kakugoFakeProver struct {
 	proves  int
 	defends int
 	cleared int
+	// forcedAt lists the positions (hashes) where the side not to move
+	// wins whatever the side to move plays; forceds counts the questions.
+	forcedAt map[uint64]bool
+	forceds  int
 }
 
 func (f *kakugoFakeProver) prove(_ context.Context, b *engine.Board, _ *eval.Evaluator, vct bool, _ time.Time, _ int64) kakugoWin {
@@ -327,6 +331,14 @@ func (f *kakugoFakeProver) defend(_ context.Context, _ *engine.Board, _ *eval.Ev
 		return nil, false
 	}
 	return f.safe, f.threat
+}
+
+// forced: the opponent wins whatever we play in the positions listed.
+func (f *kakugoFakeProver) forced(_ context.Context, b *engine.Board, _ *eval.Evaluator, _ time.Time, _ int64) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.forceds++
+	return f.forcedAt[b.Hash()]
 }
 
 func (f *kakugoFakeProver) clear() { f.cleared++ }

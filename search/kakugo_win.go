@@ -42,4 +42,9 @@ func (k kakugoWinSearch) defend(ctx context.Context, b *engine.Board, ev *eval.E
 	return k.w.Defend(ctx, b, ev, kakugoKind(vct), deadline, maxNodes)
 }
 
+func (k kakugoWinSearch) forced(ctx context.Context, b *engine.Board, ev *eval.Evaluator, deadline time.Time, maxNodes int64) bool {
+	won, _ := k.w.Forced(ctx, b, ev, proof.VCT, deadline, maxNodes)
+	return won
+}
+
 func (k kakugoWinSearch) clear() { k.w.Clear() }

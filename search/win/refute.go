@@ -39,3 +39,65 @@ func (w *Search) Threat(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 	}
 	return w.defenceCandidates(b, ev, threat), true, threat.Nodes
 }
+
+// Forced answers the attacker's question one move up from Defend's: does
+// the opponent (the side NOT to move) win whatever the side to move plays?
+// It proves the opponent's win if we pass, then plays every move that may
+// refute it (Defend's candidates, and our open-three points, whose
+// counter-attack the pass did not face) and proves the win again after
+// each. won is true only when every one was played and answered by a
+// win within the limits; each of those proofs, and the pass's, went
+// through the proof checker (a stone elsewhere that makes only a closed
+// three may still break a proof with a counter-four made from a forced
+// block, as Threat says: the one gap).
+func (w *Search) Forced(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
+	kind proof.Kind, deadline time.Time, maxNodes int64) (won bool, nodes int64) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	me := b.SideToMove()
+	if len(ev.Fives(me)) > 0 {
+		return false, 0
+	}
+	b.SetSideToMove(me.Opp()) // pass
+	threat := w.Prove(ctx, b, ev, kind, deadline, maxNodes)
+	b.SetSideToMove(me)
+	nodes = threat.Nodes
+	if !threat.Win {
+		return false, nodes
+	}
+	cands := w.defenceCandidates(b, ev, threat)
+	seen := map[engine.Pos]bool{}
+	for _, p := range cands {
+		seen[p] = true
+	}
+	for _, p := range ev.Threes(me) {
+		if !seen[p] && b.Legal(p) && !(me == engine.Black && ev.Forbidden(p)) {
+			seen[p] = true
+			cands = append(cands, p)
+		}
+	}
+	for i, c := range cands {
+		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+			return false, nodes
+		}
+		if me == engine.Black && ev.Forbidden(c) {
+			continue // not a move black may play
+		}
+		var per int64
+		if maxNodes > 0 {
+			per = (maxNodes - nodes) / int64(len(cands)-i)
+			if per <= 0 {
+				return false, nodes
+			}
+		}
+		b.Make(c)
+		r := w.Prove(ctx, b, ev, kind, deadline, per)
+		b.Undo()
+		nodes += r.Nodes
+		if !r.Win {
+			return false, nodes
+		}
+	}
+	return true, nodes
+}

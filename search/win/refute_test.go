@@ -59,3 +59,50 @@ func TestThreatIsDefendUnchecked(t *testing.T) {
 		}
 	}
 }
+
+// TestForced: white (not to move) has two open threes far apart, so
+// black cannot stop both and white wins whatever black plays; with only
+// one, black closes it and white has nothing left. The board comes back
+// as it was either way.
+func TestForced(t *testing.T) {
+	build := func(twoThreats bool) *engine.Board {
+		b, _ := engine.New(15, 15, engine.Freestyle)
+		put := func(c engine.Color, xy ...int) {
+			for i := 0; i < len(xy); i += 2 {
+				b.Put(b.Pos(xy[i], xy[i+1]), c)
+			}
+		}
+		put(engine.White, 5, 4, 6, 4, 7, 4) // an open three
+		if twoThreats {
+			put(engine.White, 5, 10, 6, 10, 7, 10) // another
+		} else {
+			put(engine.White, 14, 4, 0, 10, 14, 10) // lone stones
+		}
+		put(engine.Black, 0, 0, 14, 0, 0, 14, 14, 14, 7, 14, 14, 7)
+		b.SetSideToMove(engine.Black)
+		return b
+	}
+	for _, tc := range []struct {
+		two  bool
+		want bool
+	}{{true, true}, {false, false}} {
+		b := build(tc.two)
+		ev := eval.Attach(b)
+		hash := b.Hash()
+		won, nodes := New(1<<16).Forced(context.Background(), b, ev, proof.VCT, time.Time{}, 2_000_000)
+		if won != tc.want || nodes <= 0 {
+			t.Errorf("two threats %v: won %v after %d nodes, want %v", tc.two, won, nodes, tc.want)
+		}
+		if b.Hash() != hash || b.SideToMove() != engine.Black {
+			t.Errorf("two threats %v: the position was not restored", tc.two)
+		}
+		if err := ev.Verify(); err != nil {
+			t.Error(err)
+		}
+		// Out of time the answer is no, never a win not searched.
+		if won, _ := New(1<<16).Forced(context.Background(), b, ev, proof.VCT, time.Now().Add(-time.Second), 0); won {
+			t.Errorf("two threats %v: won with the deadline passed", tc.two)
+		}
+		ev.Detach()
+	}
+}
