@@ -44,6 +44,7 @@ func (k *Kakugo) quietWin(ctx context.Context, b *engine.Board, e *eval.Evaluato
 	pc := proverCall{k: k, ctx: ctx, lim: lim, bud: bud, timed: timed}
 	phase := bud.Hard() * time.Duration(k.opt.QuietWin) / 100
 	end := time.Now().Add(phase)
+	tried := 0
 	for _, q := range cands {
 		if timed && !time.Now().Before(end) {
 			break
@@ -64,11 +65,13 @@ func (k *Kakugo) quietWin(ctx context.Context, b *engine.Board, e *eval.Evaluato
 		if !ran {
 			break // the prover is abandoned or out of time
 		}
+		tried++
 		if won {
 			k.say(lim, fmt.Sprintf("win (quiet move) | %s: every reply leaves a vct", engine.FormatMove(b.XY(q))))
 			return q
 		}
 	}
+	k.say(lim, fmt.Sprintf("quiet | no win in %d of %d candidates", tried, len(cands)))
 	return engine.NoPos
 }
 
