@@ -19,8 +19,10 @@ import (
 // 7 of 55 positions our VCT could not prove in 2 s, and the winning ones
 // ranked 2nd to 23rd among the candidates by our combo and potential
 // (docs/testing.md, 2026-11-28 session 12). The phase tries the best few
-// with the winning search's defence question: a move after which we
-// threaten a VCT and no reply of the defender leaves us none is played.
+// with the prover's forced question (win.Search.Forced): a move after
+// which we threaten a VCT and every reply that may stop it is answered by
+// a checked VCT is played. Measured level at 300-500 ms a move, where it
+// has time for about three candidates; so not the default.
 
 // kakugoQuietMoves bounds the candidates tried.
 const kakugoQuietMoves = 16

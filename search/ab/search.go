@@ -337,12 +337,12 @@ func b2i(b bool) int {
 	return 0
 }
 
-// threatens reports whether c has a four or a point that makes a
-// four-three or a double four: a threat a static value may not see.
+// threatens reports whether c has a point that makes a four-three, a
+// double four or a straight four: a threat a static value may not see.
 func (s *Searcher) threatens(c engine.Color) bool {
 	e := s.e
-	return len(e.Fours(c)) > 0 && (e.ComboCount(c, eval.ComboFourThree) > 0 ||
-		e.ComboCount(c, eval.ComboDoubleFour) > 0 || e.ComboCount(c, eval.ComboStraightFour) > 0)
+	return e.ComboCount(c, eval.ComboFourThree) > 0 || e.ComboCount(c, eval.ComboDoubleFour) > 0 ||
+		e.ComboCount(c, eval.ComboStraightFour) > 0
 }
 
 // nearOwn reports whether p is near the side to move's last stone (two
