@@ -21,8 +21,8 @@ import (
 // (docs/testing.md, 2026-11-28 session 12). The phase tries the best few
 // with the prover's forced question (win.Search.Forced): a move after
 // which we threaten a VCT and every reply that may stop it is answered by
-// a checked VCT is played. Measured level at 300-500 ms a move, where it
-// has time for about three candidates; so not the default.
+// a checked VCT is played. Measured level at 300 ms to 1 s a move (at
+// 1 s it has time for three to six candidates); so not the default.
 
 // kakugoQuietMoves bounds the candidates tried.
 const kakugoQuietMoves = 16
