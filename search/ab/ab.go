@@ -78,8 +78,9 @@ type Options struct {
 	// iterations look wider.
 	MoveCount bool
 	// LMRAll reduces late moves that make or stop open threes too (all
-	// but our fours), by one ply more at a non-PV node that is not
-	// improving.
+	// but our fours). With any of MoveCount, LMRAll and ReverseFutility
+	// every node takes its own value, and a late move of a non-PV node
+	// that is not improving is reduced one ply more.
 	LMRAll bool
 	// ReverseFutility cuts a non-PV node near the horizon whose own value
 	// beats beta by a margin a ply, when the opponent has no four-three

@@ -72,7 +72,7 @@ func (w *Search) Forced(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 		seen[p] = true
 	}
 	for _, p := range ev.Threes(me) {
-		if !seen[p] && b.Legal(p) && !(me == engine.Black && ev.Forbidden(p)) {
+		if !seen[p] && b.Legal(p) {
 			seen[p] = true
 			cands = append(cands, p)
 		}
