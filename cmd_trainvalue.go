@@ -20,7 +20,7 @@ import (
 func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("train-value", "usage: pbrain-kakugo train-value [flags]\n\nFits the learned leaf value (a logistic model per rule over the\nevaluator's counts, optionally with a hidden layer beside it) to the results of game records, held out by game,\nand writes its weight file (--features trunk: the node value, over the policy network's trunk). Deterministic: the same records and flags\ngive the same file.\n\nflags:", stderr)
 	rf := recordFlags(fs)
-	features := fs.String("features", "codes", "feature set: counts, combos, patterns, codes (needs --hidden) or trunk (the node value: the policy network's trunk beside the leaf value, needs --hidden)")
+	features := fs.String("features", "codes", "feature set: counts, combos, patterns, codes or fine (need --hidden; fine: codes with the open twos and threes split as Rapfi's patterns are) or trunk (the node value: the policy network's trunk beside the leaf value, needs --hidden)")
 	perGame := fs.Int("per-game", 8, "positions sampled from each game (0: every position after the opening)")
 	iters := fs.Int("iters", 8, "Newton steps")
 	l2 := fs.Float64("l2", 1, "ridge penalty on the standardised weights")
@@ -67,11 +67,11 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		fmt.Fprintln(stderr, "train-value:", err)
 		return 1
 	}
-	if set == value.Codes && mlp.Hidden == 0 {
-		fmt.Fprintln(stderr, "train-value: the codes features are fitted with the hidden layer: give --hidden")
+	if set.Sparse() && mlp.Hidden == 0 {
+		fmt.Fprintf(stderr, "train-value: the %v features are fitted with the hidden layer: give --hidden\n", set)
 		return 2
 	}
-	cfg := fit.Config{Set: set, Sample: fit.SampleOptions{PerGame: *perGame, Seed: rf.Seed, TestFrac: rf.TestFrac, Reread: rr, Codes: set == value.Codes},
+	cfg := fit.Config{Set: set, Sample: fit.SampleOptions{PerGame: *perGame, Seed: rf.Seed, TestFrac: rf.TestFrac, Reread: rr, Sparse: set},
 		Fit: fit.Options{Iters: *iters, L2: *l2}, MLP: mlp}
 	cfg.MLP.Seed = rf.Seed
 	if set == value.Trunk {
@@ -94,6 +94,10 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		if err != nil {
 			fmt.Fprintln(stderr, "train-value:", err)
 			return 1
+		}
+		if !cfg.Baseline.Set().PrefixOf(set) {
+			fmt.Fprintf(stderr, "train-value: the baseline reads the %v features, which the %v samples do not begin with: train it on its own set\n", cfg.Baseline.Set(), set)
+			return 2
 		}
 	}
 	for i := range *engSGF {

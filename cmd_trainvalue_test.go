@@ -34,13 +34,28 @@ func TestTrainValue(t *testing.T) {
 	if m, err := value.Load(out); err != nil || m.Hidden() != 3 || m.Set() != value.Patterns {
 		t.Fatalf("the written net: %v", err)
 	}
-	for _, bad := range [][]string{{"--hidden", "65"}, {"--hidden", "-1"}, {"--hidden", "4", "--epochs", "0"}, {"--features", "codes", "--hidden", "0"}} {
+	for _, bad := range [][]string{{"--hidden", "65"}, {"--hidden", "-1"}, {"--hidden", "4", "--epochs", "0"}, {"--features", "codes", "--hidden", "0"}, {"--features", "fine", "--hidden", "0"}} {
 		var stderr bytes.Buffer
 		if code := run(append([]string{"train-value", "--games", games}, bad...), strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 2 || !strings.Contains(stderr.String(), "--hidden") {
 			t.Errorf("%v: code %d %q", bad, code, stderr.String())
 		}
 	}
+	// The finer codes: their own feature count, a file of their set; the
+	// default (Codes) weights are no baseline for them.
+	fine := filepath.Join(dir, "fine.kvw")
+	stdout.Reset()
+	code = run([]string{"train-value", "--games", games, "--test-frac", "0.3", "--iters", "2", "--features", "fine", "--hidden", "3", "--epochs", "2", "--out", fine}, strings.NewReader(""), &stdout, &errOut)
+	if code != 0 || !strings.Contains(stdout.String(), fmt.Sprintf("%d features (fine)", value.Fine.Len())) {
+		t.Fatalf("--features fine: code %d:\n%s\n%s", code, stdout.String(), errOut.String())
+	}
+	if m, err := value.Load(fine); err != nil || m.Hidden() != 3 || m.Set() != value.Fine {
+		t.Fatalf("the written fine net: %v", err)
+	}
 	var stderr bytes.Buffer
+	if code := run([]string{"train-value", "--games", games, "--features", "fine", "--baseline", "default"}, strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 2 || !strings.Contains(stderr.String(), "baseline") {
+		t.Errorf("fine with the codes baseline: code %d %q", code, stderr.String())
+	}
+	stderr.Reset()
 	if code := run([]string{"train-value", "--games", games, "--features", "lines"}, strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 2 || !strings.Contains(stderr.String(), "unknown feature set") {
 		t.Errorf("a bad --features: code %d %q", code, stderr.String())
 	}

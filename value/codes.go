@@ -68,16 +68,33 @@ func code(cls [4]eval.DirClass) int {
 	return int(codes[((int(cls[3])*n+int(cls[2]))*n+int(cls[1]))*n+int(cls[0])])
 }
 
-// extractCodes writes the Codes set's own features into f: for each code
-// but 0, the number of free points with that code for the side to move,
-// then for the opponent. A renju black forbidden point counts for neither
-// colour's black codes (the combo counts already count it).
-func extractCodes(e *eval.Evaluator, me engine.Color, f []float32) {
-	clear(f[:2*codesOwn])
+// extractCodes writes the own features of a sparse set (Codes or Fine)
+// into f: for each code but 0, the number of free points with that code
+// for the side to move, then for the opponent. A renju black forbidden
+// point counts for neither colour's black codes (the combo counts already
+// count it).
+func extractCodes(set FeatureSet, e *eval.Evaluator, me engine.Color, f []float32) {
+	clear(f[:2*sparseOwn(set)])
 	var hits [maxCodeHits]uint16
-	for _, k := range appendCodeHits(hits[:0], e, me) {
+	for _, k := range appendHits(set, hits[:0], e, me) {
 		f[k]++
 	}
+}
+
+// sparseOwn is the number of code features per colour of a sparse set.
+func sparseOwn(set FeatureSet) int {
+	if set == Fine {
+		return fineOwn
+	}
+	return codesOwn
+}
+
+// appendHits appends the sparse set's code hits (appendCodeHits).
+func appendHits(set FeatureSet, dst []uint16, e *eval.Evaluator, me engine.Color) []uint16 {
+	if set == Fine {
+		return appendFineHits(dst, e, me)
+	}
+	return appendCodeHits(dst, e, me)
 }
 
 // maxCodeHits bounds the code features a position adds: two per free
@@ -110,18 +127,20 @@ func appendCodeHits(dst []uint16, e *eval.Evaluator, me engine.Color) []uint16 {
 	return dst
 }
 
-// codesLogit is the logit of a Codes model with parameters w for e's
-// position (static score s) without the dense feature vector: the
-// Patterns prefix as usual, and each code feature's weights added once
-// for every point that counts it, which is the dot product with its count
-// (summed in another order, so the last bits may differ from Predict's).
+// codesLogit is the logit of a sparse model (Codes or Fine) with
+// parameters w for e's position (static score s) without the dense
+// feature vector: the Patterns prefix as usual, and each code feature's
+// weights added once for every point that counts it, which is the dot
+// product with its count (summed in another order, so the last bits may
+// differ from Predict's).
 func (m *Model) codesLogit(w []float32, e *eval.Evaluator, s int) float64 {
 	var buf [patternsLen]float32
 	f := Extract(Patterns, e, s, buf[:])
 	var hits [maxCodeHits]uint16
-	hs := appendCodeHits(hits[:0], e, e.Board().SideToMove())
+	hs := appendHits(m.set, hits[:0], e, e.Board().SideToMove())
+	d := m.set.Len()
 	z := Logit(w[:patternsLen], f)
-	lin := w[patternsLen:codesLen]
+	lin := w[patternsLen:d]
 	for _, k := range hs {
 		z += float64(lin[k])
 	}
@@ -129,13 +148,13 @@ func (m *Model) codesLogit(w []float32, e *eval.Evaluator, s int) float64 {
 	if h == 0 {
 		return z
 	}
-	p := w[codesLen:]
+	p := w[d:]
 	var act [MaxHidden]float32
 	a := act[:h]
-	copy(a, p[codesLen*h:codesLen*h+h])
+	copy(a, p[d*h:d*h+h])
 	addHidden(a, p, f)
 	if h == 16 {
-		addCodeColumns16((*[16]float32)(a), p[patternsLen*16:codesLen*16], hs)
+		addCodeColumns16((*[16]float32)(a), p[patternsLen*16:d*16], hs)
 	} else {
 		for _, k := range hs {
 			col := p[(patternsLen+int(k))*h : (patternsLen+int(k))*h+h]
@@ -144,7 +163,7 @@ func (m *Model) codesLogit(w []float32, e *eval.Evaluator, s int) float64 {
 			}
 		}
 	}
-	return z + reluOut(a, p[codesLen*h+h:codesLen*h+2*h])
+	return z + reluOut(a, p[d*h+h:d*h+2*h])
 }
 
 // addCodeColumns16 adds to a, for each hit, the code's column of 16

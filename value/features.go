@@ -43,6 +43,10 @@ const (
 	// and the trunk statistics of the 24-channel policy network
 	// (nn.StatsLen). Extract cannot fill it; TrunkFeatures does.
 	Trunk FeatureSet = 5
+	// Fine: Codes with finer classes (fine.go): the open twos told apart
+	// by their number of open-three points and the open threes by their
+	// number of straight-four points, as Rapfi's line patterns are.
+	Fine FeatureSet = 6
 )
 
 // rankFeatures is how many ranks (0 to rankFeatures-1) are features.
@@ -62,13 +66,32 @@ const (
 	patternsLen = combosLen + 2*tiers*tiers - 1
 	// codesLen adds both colours' code counts.
 	codesLen = patternsLen + 2*codesOwn
+	// fineLen adds both colours' fine code counts.
+	fineLen = patternsLen + 2*fineOwn
 	// trunkLen is the Trunk set's length: the bias, the leaf logit and
 	// the statistics of 24 channels (a mean and a maximum each) plus the
 	// top logit and the policy's entropy.
 	trunkLen = 2 + 2*24 + 2
 	// MaxFeatures bounds the length of every feature set.
-	MaxFeatures = codesLen
+	MaxFeatures = fineLen
 )
+
+// Sparse reports whether the set counts line-pattern codes (Codes, Fine):
+// mostly zero features, fitted by the hidden layer's training.
+func (s FeatureSet) Sparse() bool { return s == Codes || s == Fine }
+
+// PrefixOf reports whether the set's features are the first features of
+// t: Counts, Combos, Patterns and Codes each begin with the ones before
+// (and Fine with Patterns, but not with Codes). Trunk begins with none.
+func (s FeatureSet) PrefixOf(t FeatureSet) bool {
+	if s == t {
+		return true
+	}
+	if s == Trunk || t == Trunk || s == Codes || s == Fine {
+		return false
+	}
+	return s < t // Counts < Combos < Patterns < Codes, Fine
+}
 
 // Len is the number of features of the set, 0 for an unknown set.
 func (s FeatureSet) Len() int {
@@ -83,6 +106,8 @@ func (s FeatureSet) Len() int {
 		return codesLen
 	case Trunk:
 		return trunkLen
+	case Fine:
+		return fineLen
 	}
 	return 0
 }
@@ -100,18 +125,20 @@ func (s FeatureSet) String() string {
 		return "codes"
 	case Trunk:
 		return "trunk"
+	case Fine:
+		return "fine"
 	}
 	return fmt.Sprintf("features(%d)", uint16(s))
 }
 
 // ParseFeatureSet reads a set by the name String gives it.
 func ParseFeatureSet(name string) (FeatureSet, error) {
-	for _, s := range []FeatureSet{Counts, Combos, Patterns, Codes, Trunk} {
+	for _, s := range []FeatureSet{Counts, Combos, Patterns, Codes, Trunk, Fine} {
 		if s.String() == name {
 			return s, nil
 		}
 	}
-	return 0, fmt.Errorf("unknown feature set %q (counts, combos, patterns, codes or trunk)", name)
+	return 0, fmt.Errorf("unknown feature set %q (counts, combos, patterns, codes, fine or trunk)", name)
 }
 
 // staticScale divides the static score into a feature of order one.
@@ -188,7 +215,7 @@ func Extract(set FeatureSet, e *eval.Evaluator, static int, dst []float32) []flo
 	if set == Patterns {
 		return f
 	}
-	extractCodes(e, me, f[patternsLen:])
+	extractCodes(set, e, me, f[patternsLen:])
 	return f
 }
 

@@ -149,7 +149,7 @@ func (m *Model) LeafValue(e *eval.Evaluator) float64 {
 	if w == nil || m.set == Trunk { // a Trunk model values nodes, not leaves
 		return math.Tanh(float64(s) / staticTanhScale)
 	}
-	if m.set == Codes {
+	if m.set.Sparse() {
 		return math.Tanh(0.5 * m.codesLogit(w, e, s))
 	}
 	// Sized for the smaller sets: Go clears the whole array every call.

@@ -263,6 +263,8 @@ func BenchmarkLeafCombos(b *testing.B)   { benchLeaf(b, Combos) }
 func BenchmarkLeafPatterns(b *testing.B) { benchLeaf(b, Patterns) }
 func BenchmarkLeafCodes(b *testing.B)    { benchLeaf(b, Codes) }
 func BenchmarkLeafDefault(b *testing.B)  { m, _ := Default(); benchModel(b, m) }
+func BenchmarkLeafFine16(b *testing.B)   { benchModel(b, testNet(Fine, 16)) }
+func BenchmarkLeafCodes16(b *testing.B)  { benchModel(b, testNet(Codes, 16)) }
 
 // The default's hidden layer alone is BenchmarkLeafDefault less
 // BenchmarkLeafPatterns (the features and their linear weights).

@@ -18,12 +18,14 @@
 # seconds beside the turn limit (Gomocup's leagues: 30 s a move and 180 s a
 # game, fastgame 5 s and 120 s; e.g. MATCH=30 with TURN 5 is a sixth of a
 # league's clock); then read the clock's use with `games.py clock`.
+# OPPTURN gives the opponent a turn of its own (time odds; default TURN).
 set -eu
 if [ $# -lt 8 ]; then
 	sed -n '2,20p' "$0"
 	exit 2
 fi
 name=$1 cmd=$2 opp=$3 rule=$4 size=$5 openings=$6 srand=$7 games=$8 turn=${9:-0.5} match=${MATCH:-0}
+oppturn=${OPPTURN:-$turn}
 here=$(cd "$(dirname "$0")/../.." && pwd)
 S=${ANCHORS:-$here/../shared/anchors}
 case $opp in
@@ -42,8 +44,8 @@ trap 'rm -f "$wrap"' EXIT
 printf '#!/bin/sh\nexec %s "$@"\n' "$cmd" >"$wrap"
 chmod +x "$wrap"
 # shellcheck disable=SC2086
-"$S/c-gomoku-cli" -each tc=$match/$turn tolerance=2 maxmemory=67108864 \
-	-engine name=kakugo cmd="$wrap" -engine $oe \
+"$S/c-gomoku-cli" -each tolerance=2 maxmemory=67108864 \
+	-engine name=kakugo cmd="$wrap" tc=$match/$turn -engine $oe tc=$match/$oppturn \
 	-rule "$rule" -boardsize "$size" -games "$games" -repeat -concurrency 1 \
 	-openings file="$openings" type=pos order=random srand="$srand" \
 	-sgf "$name.sgf" -msg "$name.msg" >"$name.log" 2>&1

@@ -46,9 +46,10 @@ type SampleOptions struct {
 	// archive's exact-five 15x15 games (the archive has no freestyle games
 	// on 15x15, and the two rules differ only in overlines).
 	Reread map[engine.Rule]engine.Rule
-	// Codes keeps the Codes set's features (six kilobytes a sample)
-	// instead of the Patterns set's.
-	Codes bool
+	// Sparse, when a sparse set (value.Codes, six kilobytes a sample, or
+	// value.Fine, sixteen), keeps that set's features instead of the
+	// Patterns set's.
+	Sparse value.FeatureSet
 	// Features, when not nil, makes each sample's features in place of
 	// the evaluator's sets (the Trunk set: the network's reading of b);
 	// it reports false to skip the position.
@@ -164,8 +165,8 @@ func replay(out []Sample, st *SampleStats, g *nn.Game, rule engine.Rule, opt Sam
 				st.Exact++
 			} else {
 				set := value.Patterns
-				if opt.Codes {
-					set = value.Codes
+				if opt.Sparse.Sparse() {
+					set = opt.Sparse
 				}
 				var f []float32
 				if opt.Features != nil {

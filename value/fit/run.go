@@ -23,8 +23,8 @@ type Config struct {
 	// own buckets.
 	Extra []Sample
 	// Baseline, when not nil, is a model scored beside the new one (the
-	// current default, say), of any feature set (the samples carry the
-	// largest, of which the others are prefixes).
+	// current default, say), of a feature set whose features begin the
+	// samples' (value.FeatureSet.PrefixOf); another is not scored.
 	Baseline *value.Model
 }
 
@@ -50,11 +50,11 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 	if d == 0 {
 		return nil, nil, fmt.Errorf("unknown feature set %v", cfg.Set)
 	}
-	if cfg.Set == value.Codes {
+	if cfg.Set.Sparse() {
 		if cfg.MLP.Hidden <= 0 {
 			return nil, nil, fmt.Errorf("the %v features are fitted with a hidden layer", cfg.Set)
 		}
-		cfg.Sample.Codes = true
+		cfg.Sample.Sparse = cfg.Set
 		cfg.MLP.Raw = value.Patterns.Len()
 	}
 	if cfg.Set == value.Trunk && cfg.Sample.Features == nil {
@@ -152,7 +152,9 @@ func Run(cfg Config, games []nn.Game, log io.Writer) (*value.Model, []Row, error
 		if cfg.Set == value.Trunk {
 			// The leaf value the node value starts from is its feature 1.
 			row.Baseline = Measure(len(set), func(i int) float64 { return Sigmoid(float64(set[i].F[1])) }, y)
-		} else if cfg.Baseline != nil {
+		} else if cfg.Baseline != nil && cfg.Baseline.Set().PrefixOf(cfg.Set) {
+			// A baseline reads a prefix of the samples' features; one of
+			// another set (Codes beside Fine) has none to read.
 			if b := cfg.Baseline; b.Weights(set[0].Key) != nil {
 				bd := b.Set().Len()
 				row.Baseline = Measure(len(set), func(i int) float64 { return Sigmoid(predict(b, set[i], bd)) }, y)
