@@ -25,7 +25,7 @@ func (p *netPolicy) NodeValue(b *engine.Board, leaf float64) (float64, bool) {
 	if p.node == nil || b.Hash() != p.key {
 		return 0, false
 	}
-	var buf [value.MaxFeatures]float32
+	var buf [value.TrunkLen]float32
 	f, ok := value.TrunkFeatures(leaf, p.ev.LastStats(), buf[:])
 	if !ok {
 		return 0, false

@@ -74,6 +74,9 @@ const (
 	trunkLen = 2 + 2*24 + 2
 	// MaxFeatures bounds the length of every feature set.
 	MaxFeatures = fineLen
+	// TrunkLen is the Trunk set's length (a buffer for
+	// TrunkFeatures need not be MaxFeatures long).
+	TrunkLen = trunkLen
 )
 
 // Sparse reports whether the set counts line-pattern codes (Codes, Fine):
