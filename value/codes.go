@@ -33,10 +33,23 @@ var codes = makeCodeTable()
 
 func makeCodeTable() *codeTable {
 	t := new(codeTable)
-	n := dirClasses
-	// Rank the sorted multisets c0 >= c1 >= c2 >= c3 in increasing order
-	// of their number with the largest class least significant, so that
-	// four ClassNone is rank 0.
+	fillCodeTable(t[:], dirClasses)
+	return t
+}
+
+// fillCodeTable fills t, indexed by four classes of n in base n (the
+// first least significant), with the rank of their sorted multiset.
+func fillCodeTable(t []uint16, n int) {
+	rank := multisetRanks(n)
+	for i := range t {
+		t[i] = rank[sortedKey([4]int{i % n, i / n % n, i / (n * n) % n, i / (n * n * n)}, n)]
+	}
+}
+
+// multisetRanks ranks the sorted multisets c0 >= c1 >= c2 >= c3 of n
+// classes by their number with the largest class least significant, so
+// that four zeros is rank 0 (as makeCodeTable does).
+func multisetRanks(n int) map[int]uint16 {
 	rank := map[int]uint16{}
 	next := uint16(0)
 	for c3 := range n {
@@ -49,17 +62,18 @@ func makeCodeTable() *codeTable {
 			}
 		}
 	}
-	for i := range t {
-		c := [4]int{i % n, i / n % n, i / (n * n) % n, i / (n * n * n)}
-		// Sort descending: c[0] the largest.
-		for a := 1; a < 4; a++ {
-			for b := a; b > 0 && c[b] > c[b-1]; b-- {
-				c[b], c[b-1] = c[b-1], c[b]
-			}
+	return rank
+}
+
+// sortedKey is the number of the multiset c (sorted descending, c[0] the
+// largest and least significant) in base n.
+func sortedKey(c [4]int, n int) int {
+	for a := 1; a < 4; a++ {
+		for b := a; b > 0 && c[b] > c[b-1]; b-- {
+			c[b], c[b-1] = c[b-1], c[b]
 		}
-		t[i] = rank[((c[3]*n+c[2])*n+c[1])*n+c[0]]
 	}
-	return t
+	return ((c[3]*n+c[2])*n+c[1])*n + c[0]
 }
 
 // code is the line-pattern code of the four classes cls.

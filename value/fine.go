@@ -66,42 +66,8 @@ var fineCodes = makeFineTable()
 
 func makeFineTable() *fineTable {
 	t := new(fineTable)
-	rank := multisetRanks(fineClasses)
-	n := fineClasses
-	for i := range t {
-		t[i] = rank[sortedKey([4]int{i % n, i / n % n, i / (n * n) % n, i / (n * n * n)}, n)]
-	}
+	fillCodeTable(t[:], fineClasses)
 	return t
-}
-
-// multisetRanks ranks the sorted multisets c0 >= c1 >= c2 >= c3 of n
-// classes by their number with the largest class least significant, so
-// that four zeros is rank 0 (as makeCodeTable does).
-func multisetRanks(n int) map[int]uint16 {
-	rank := map[int]uint16{}
-	next := uint16(0)
-	for c3 := range n {
-		for c2 := c3; c2 < n; c2++ {
-			for c1 := c2; c1 < n; c1++ {
-				for c0 := c1; c0 < n; c0++ {
-					rank[((c3*n+c2)*n+c1)*n+c0] = next
-					next++
-				}
-			}
-		}
-	}
-	return rank
-}
-
-// sortedKey is the number of the multiset c (sorted descending, c[0] the
-// largest and least significant) in base n.
-func sortedKey(c [4]int, n int) int {
-	for a := 1; a < 4; a++ {
-		for b := a; b > 0 && c[b] > c[b-1]; b-- {
-			c[b], c[b-1] = c[b-1], c[b]
-		}
-	}
-	return ((c[3]*n+c[2])*n+c[1])*n + c[0]
 }
 
 // fineClass is the fine class of the line entry l.
