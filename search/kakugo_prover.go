@@ -112,7 +112,10 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 			share, nodes = kakugoVCTStepShare(k.vctShare, bud, k.clockVCT), kakugoVCTNodes
 		}
 		var r kakugoWin
-		if !call(share, nodes, func(c context.Context, dl time.Time, mn int64) { r = k.prover.prove(c, pb, pe, vct, dl, mn) }) {
+		pc.checkRest = vct
+		ran := call(share, nodes, func(c context.Context, dl time.Time, mn int64) { r = k.prover.prove(c, pb, pe, vct, dl, mn) })
+		pc.checkRest = false
+		if !ran {
 			return parry, engine.NoPos
 		}
 		k.stats.winNodes += r.nodes
@@ -205,6 +208,12 @@ type proverCall struct {
 	bud       Budget
 	timed     bool
 	abandoned bool // a step was abandoned: its board is still in use
+	// checkRest lets the step's found proof be checked until halfway
+	// from the step's deadline to the hard limit (the prover's checks
+	// are bounded by the call's context, win.Search.CheckGrace): our
+	// VCT's step, whose proof found near its deadline was otherwise
+	// thrown away unchecked.
+	checkRest bool
 }
 
 // run runs f with the deadline and node cap of a step of share percent of
@@ -235,6 +244,11 @@ func (c *proverCall) runUntil(deadline time.Time, nodes int64, f func(ctx contex
 		nodes = 0
 	}
 	wait := deadline.Add(kakugoProverGrace)
+	if c.checkRest {
+		if half := deadline.Add(bud.Deadline().Sub(deadline) / 2); half.After(wait) {
+			wait = half
+		}
+	}
 	if dl := bud.Deadline(); wait.After(dl) {
 		wait = dl
 	}

@@ -19,8 +19,17 @@ func newKakugoWinSearch(entries int) kakugoProver {
 	if entries <= 0 {
 		return nil
 	}
-	return kakugoWinSearch{win.New(entries)}
+	w := win.New(entries)
+	// A found proof's check is bounded by the prover call's context,
+	// not by the step's deadline: the call's wait says how long it may
+	// run (proverCall.checkRest).
+	w.CheckGrace = kakugoCheckGrace
+	return kakugoWinSearch{w}
 }
+
+// kakugoCheckGrace is the player's win.Search.CheckGrace: longer than
+// any turn, so that only the call's context ends a check.
+const kakugoCheckGrace = time.Hour
 
 func kakugoKind(vct bool) proof.Kind {
 	if vct {

@@ -172,6 +172,13 @@ type Search struct {
 	// Rejected counts the proofs Check refused (reported as no win).
 	// Any non-zero value is a search bug.
 	Rejected int
+	// CheckGrace lets a found proof's check run this long past the
+	// search's deadline (the context still bounds it). A deep proof can
+	// take its check as long as the search took to find it (one of 16
+	// attacker moves: found in 100 ms, checked in 40-100 more on a loaded
+	// machine), and a proof found near the deadline was thrown away
+	// unchecked: 0 binds the check to the deadline too.
+	CheckGrace time.Duration
 	// Unchecked counts the proofs found whose check the limits cut short
 	// (reported as no win: a win is only claimed once checked).
 	Unchecked int
@@ -447,7 +454,7 @@ func (w *Search) finish(res *Result) {
 		return // the limits stopped the extraction
 	}
 	if !w.NoVerify {
-		err := proof.CheckUntil(w.b, p, w.checkBudget(), w.timeUp)
+		err := proof.CheckUntil(w.b, p, w.checkBudget(), w.checkTimeUp)
 		if errors.Is(err, proof.ErrCheckStopped) || errors.Is(err, proof.ErrCheckBudget) {
 			w.Unchecked++
 			return // out of time or nodes: no win to report, though maybe one
@@ -458,6 +465,12 @@ func (w *Search) finish(res *Result) {
 		}
 	}
 	res.Win, res.Move, res.Line, res.Proof, res.Depth, res.Complete = true, line[0], line, p, depth, true
+}
+
+// checkTimeUp is timeUp for a found proof's check: the deadline moved
+// CheckGrace later.
+func (w *Search) checkTimeUp() bool {
+	return w.ctx.Err() != nil || (!w.deadline.IsZero() && time.Now().After(w.deadline.Add(w.CheckGrace)))
 }
 
 // checkBudget is the node budget of a found proof's check: none beyond

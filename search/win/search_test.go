@@ -401,3 +401,29 @@ func TestCheckBudget(t *testing.T) {
 		t.Errorf("a cancellable context: %d, want no node budget", got)
 	}
 }
+
+// TestCheckGrace: a found proof's check stops at the deadline moved
+// CheckGrace later, and always when the context is done.
+func TestCheckGrace(t *testing.T) {
+	w := &Search{ctx: context.Background(), deadline: time.Now().Add(-10 * time.Millisecond)}
+	if !w.checkTimeUp() {
+		t.Error("no grace, a passed deadline: the check goes on")
+	}
+	w.CheckGrace = time.Hour
+	if w.checkTimeUp() {
+		t.Error("an hour's grace: the check stops 10 ms past the deadline")
+	}
+	if !w.timeUp() {
+		t.Error("the search's own clock takes the grace too")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	w.ctx = ctx
+	if !w.checkTimeUp() {
+		t.Error("a cancelled context: the check goes on")
+	}
+	w = &Search{ctx: context.Background(), CheckGrace: time.Hour}
+	if w.checkTimeUp() {
+		t.Error("no deadline: the check stops")
+	}
+}
