@@ -109,27 +109,33 @@ func TestCodesCountPoints(t *testing.T) {
 	}
 }
 
-// TestCodesLogitMatchesPredict: the leaf's sparse reading of a Codes
-// model (codesLogit) gives the logit that Predict gives on the dense
-// features, up to the order of the sums, with and without hidden units.
+// TestCodesLogitMatchesPredict: the leaf's sparse reading of a Codes or
+// Fine model (codesLogit) gives the logit that Predict gives on the dense
+// features, up to the order of the sums, with and without hidden units,
+// and LeafValue is the tanh of half of it.
 func TestCodesLogitMatchesPredict(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 4))
-	for _, hidden := range []int{0, 6, 16} { // 16: the default's unrolled sums
-		m := testNet(Codes, hidden)
-		for _, rule := range engine.Rules {
-			for range 4 {
-				b := randomGame(rng, 15, rule, 15+rng.IntN(40))
-				e := eval.Attach(b)
-				s := e.Evaluate()
-				if _, exact := Exact(s); !exact {
-					var buf [MaxFeatures]float32
-					want, ok := m.Predict(rule, 15, Extract(Codes, e, s, buf[:]))
-					got := m.codesLogit(m.For(rule, 15), e, s)
-					if !ok || math.Abs(got-want) > 1e-4*(1+math.Abs(want)) {
-						t.Fatalf("%v, hidden %d: sparse logit %v, dense %v", rule, hidden, got, want)
+	for _, set := range []FeatureSet{Codes, Fine} {
+		for _, hidden := range []int{0, 6, 16} { // 16: the default's unrolled sums
+			m := testNet(set, hidden)
+			for _, rule := range engine.Rules {
+				for range 4 {
+					b := randomGame(rng, 15, rule, 15+rng.IntN(40))
+					e := eval.Attach(b)
+					s := e.Evaluate()
+					if _, exact := Exact(s); !exact {
+						var buf [MaxFeatures]float32
+						want, ok := m.Predict(rule, 15, Extract(set, e, s, buf[:]))
+						got := m.codesLogit(m.For(rule, 15), e, s)
+						if !ok || math.Abs(got-want) > 1e-4*(1+math.Abs(want)) {
+							t.Fatalf("%v, %v, hidden %d: sparse logit %v, dense %v", set, rule, hidden, got, want)
+						}
+						if lv := m.LeafValue(e); math.Abs(lv-math.Tanh(0.5*got)) > 1e-12 {
+							t.Fatalf("%v, %v: leaf value %v, tanh of half the logit %v", set, rule, lv, math.Tanh(0.5*got))
+						}
 					}
+					e.Detach()
 				}
-				e.Detach()
 			}
 		}
 	}

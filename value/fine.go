@@ -126,7 +126,10 @@ func makeUnsplitFine() *[numCodes]uint16 {
 }
 
 // appendFineHits is appendCodeHits for the Fine set: the index of each
-// free point's fine code feature, for each colour with a code but 0.
+// free point's fine code feature, for each colour with a code but 0. The
+// loop is appendCodeHits' with fineCode for code: the default leaf's scan
+// is the leaf's largest cost, and a code function passed in would not be
+// inlined there.
 func appendFineHits(dst []uint16, e *eval.Evaluator, me engine.Color) []uint16 {
 	b := e.Board()
 	op := me.Opp()

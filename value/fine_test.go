@@ -1,7 +1,6 @@
 package value
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -153,34 +152,6 @@ func TestFineCountsPoints(t *testing.T) {
 				}
 			}
 			e.Detach()
-		}
-	}
-}
-
-// TestFineLogitMatchesPredict: the leaf's sparse reading of a Fine model
-// gives Predict's logit on the dense features, up to the order of sums.
-func TestFineLogitMatchesPredict(t *testing.T) {
-	rng := rand.New(rand.NewPCG(10, 5))
-	for _, hidden := range []int{0, 5, 16} {
-		m := testNet(Fine, hidden)
-		for _, rule := range engine.Rules {
-			for range 4 {
-				b := randomGame(rng, 15, rule, 15+rng.IntN(40))
-				e := eval.Attach(b)
-				s := e.Evaluate()
-				if _, exact := Exact(s); !exact {
-					var buf [MaxFeatures]float32
-					want, ok := m.Predict(rule, 15, Extract(Fine, e, s, buf[:]))
-					got := m.codesLogit(m.For(rule, 15), e, s)
-					if !ok || math.Abs(got-want) > 1e-4*(1+math.Abs(want)) {
-						t.Fatalf("%v, hidden %d: sparse logit %v, dense %v", rule, hidden, got, want)
-					}
-					if lv := m.LeafValue(e); math.Abs(lv-math.Tanh(0.5*got)) > 1e-12 {
-						t.Fatalf("%v: leaf value %v, tanh of half the logit %v", rule, lv, math.Tanh(0.5*got))
-					}
-				}
-				e.Detach()
-			}
 		}
 	}
 }
