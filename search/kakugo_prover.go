@@ -209,10 +209,10 @@ type proverCall struct {
 	timed     bool
 	abandoned bool // a step was abandoned: its board is still in use
 	// checkRest lets the step's found proof be checked until halfway
-	// from the step's deadline to the hard limit (the prover's checks
-	// are bounded by the call's context, win.Search.CheckGrace): our
-	// VCT's step, whose proof found near its deadline was otherwise
-	// thrown away unchecked.
+	// from the step's deadline to the hard limit (the call is waited for
+	// that long and the grace; the prover gives the check the call's
+	// context less the grace, checkGrace): our VCT's step, whose proof
+	// found near its deadline was otherwise thrown away unchecked.
 	checkRest bool
 }
 
@@ -245,7 +245,7 @@ func (c *proverCall) runUntil(deadline time.Time, nodes int64, f func(ctx contex
 	}
 	wait := deadline.Add(kakugoProverGrace)
 	if c.checkRest {
-		if half := deadline.Add(bud.Deadline().Sub(deadline) / 2); half.After(wait) {
+		if half := deadline.Add(bud.Deadline().Sub(deadline) / 2).Add(kakugoProverGrace); half.After(wait) {
 			wait = half
 		}
 	}

@@ -19,17 +19,21 @@ func newKakugoWinSearch(entries int) kakugoProver {
 	if entries <= 0 {
 		return nil
 	}
-	w := win.New(entries)
-	// A found proof's check is bounded by the prover call's context,
-	// not by the step's deadline: the call's wait says how long it may
-	// run (proverCall.checkRest).
-	w.CheckGrace = kakugoCheckGrace
-	return kakugoWinSearch{w}
+	return kakugoWinSearch{win.New(entries)}
 }
 
-// kakugoCheckGrace is the player's win.Search.CheckGrace: longer than
-// any turn, so that only the call's context ends a check.
-const kakugoCheckGrace = time.Hour
+// checkGrace is how long past deadline a found proof's check may run in a
+// call whose context ends at ctx's deadline: until the grace the caller
+// waits past that (kakugoProverGrace) begins, so that the check ends
+// before the caller gives up on the call. A call waited for only the grace
+// past its deadline gets none (proverCall.checkRest gives more).
+func checkGrace(ctx context.Context, deadline time.Time) time.Duration {
+	end, ok := ctx.Deadline()
+	if !ok || deadline.IsZero() {
+		return 0
+	}
+	return max(end.Sub(deadline)-kakugoProverGrace, 0)
+}
 
 func kakugoKind(vct bool) proof.Kind {
 	if vct {
@@ -39,6 +43,7 @@ func kakugoKind(vct bool) proof.Kind {
 }
 
 func (k kakugoWinSearch) prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) kakugoWin {
+	k.w.CheckGrace = checkGrace(ctx, deadline)
 	r := k.w.Prove(ctx, b, ev, kakugoKind(vct), deadline, maxNodes)
 	out := kakugoWin{win: r.Win, move: r.Move, line: r.Line, nodes: r.Nodes, open: !r.Win && !r.Complete}
 	if r.Win && r.Proof != nil {
