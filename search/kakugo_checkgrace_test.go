@@ -81,4 +81,15 @@ func TestCheckGrace(t *testing.T) {
 	if w.w.CheckGrace != 300*time.Millisecond {
 		t.Errorf("prove set the search's CheckGrace to %v, want 300ms", w.w.CheckGrace)
 	}
+	// The next calls, waited for only the grace, take none: the
+	// search keeps no grace from the call before.
+	w.forced(ctx, b, e, dl, 0)
+	if w.w.CheckGrace != 0 {
+		t.Errorf("forced after prove: CheckGrace %v, want 0", w.w.CheckGrace)
+	}
+	w.w.CheckGrace = time.Minute
+	w.defend(ctx, b, e, true, dl, 0)
+	if w.w.CheckGrace != 0 {
+		t.Errorf("defend: CheckGrace %v, want 0", w.w.CheckGrace)
+	}
 }

@@ -26,7 +26,8 @@ func newKakugoWinSearch(entries int) kakugoProver {
 // call whose context ends at ctx's deadline: until the grace the caller
 // waits past that (kakugoProverGrace) begins, so that the check ends
 // before the caller gives up on the call. A call waited for only the grace
-// past its deadline gets none (proverCall.checkRest gives more).
+// past its deadline gets none (proverCall.checkRest gives more). Every
+// method sets it afresh on the one win.Search, which keeps it.
 func checkGrace(ctx context.Context, deadline time.Time) time.Duration {
 	end, ok := ctx.Deadline()
 	if !ok || deadline.IsZero() {
@@ -53,10 +54,12 @@ func (k kakugoWinSearch) prove(ctx context.Context, b *engine.Board, ev *eval.Ev
 }
 
 func (k kakugoWinSearch) defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) ([]engine.Pos, bool) {
+	k.w.CheckGrace = checkGrace(ctx, deadline)
 	return k.w.Defend(ctx, b, ev, kakugoKind(vct), deadline, maxNodes)
 }
 
 func (k kakugoWinSearch) forced(ctx context.Context, b *engine.Board, ev *eval.Evaluator, deadline time.Time, maxNodes int64) bool {
+	k.w.CheckGrace = checkGrace(ctx, deadline)
 	won, _ := k.w.Forced(ctx, b, ev, proof.VCT, deadline, maxNodes)
 	return won
 }
