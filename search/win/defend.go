@@ -36,7 +36,7 @@ func (w *Search) Defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 	w.NoVerify = true
 	defer func() { w.NoVerify = noVerify }()
 	for i, c := range cands {
-		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+		if expired(ctx, deadline) {
 			break
 		}
 		var per int64

@@ -1,6 +1,7 @@
 package win
 
 import (
+	"context"
 	"time"
 
 	"github.com/kakugo/kakugo/engine"
@@ -115,7 +116,7 @@ func (w *Search) stop() bool {
 		w.stopped = true
 	} else if w.nodes >= w.nextCheck {
 		w.nextCheck = w.nodes + 256
-		if w.ctx.Err() != nil || (!w.deadline.IsZero() && time.Now().After(w.deadline)) {
+		if w.timeUp() {
 			w.stopped = true
 		}
 	}
@@ -123,8 +124,11 @@ func (w *Search) stop() bool {
 }
 
 // timeUp reports whether the deadline has passed or the context is done.
-func (w *Search) timeUp() bool {
-	return w.ctx.Err() != nil || (!w.deadline.IsZero() && time.Now().After(w.deadline))
+func (w *Search) timeUp() bool { return expired(w.ctx, w.deadline) }
+
+// expired reports whether ctx is done or deadline (when set) has passed.
+func expired(ctx context.Context, deadline time.Time) bool {
+	return ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline))
 }
 
 // buf returns the move buffer of a ply, emptied.

@@ -78,7 +78,7 @@ func (w *Search) Forced(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 		}
 	}
 	for i, c := range cands {
-		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
+		if expired(ctx, deadline) {
 			return false, nodes
 		}
 		if me == engine.Black && ev.Forbidden(c) {

@@ -470,7 +470,10 @@ func (w *Search) finish(res *Result) {
 // checkTimeUp is timeUp for a found proof's check: the deadline moved
 // CheckGrace later.
 func (w *Search) checkTimeUp() bool {
-	return w.ctx.Err() != nil || (!w.deadline.IsZero() && time.Now().After(w.deadline.Add(w.CheckGrace)))
+	if w.deadline.IsZero() {
+		return expired(w.ctx, w.deadline)
+	}
+	return expired(w.ctx, w.deadline.Add(w.CheckGrace))
 }
 
 // checkBudget is the node budget of a found proof's check: none beyond
