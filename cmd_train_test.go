@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -111,5 +114,34 @@ func TestTrainInit(t *testing.T) {
 		if code, _, errOut := train(append(bad.args, "--steps", "1", "--out", filepath.Join(dir, "x.kkw"))...); code != bad.code || !strings.Contains(errOut, bad.says) {
 			t.Errorf("%v: code %d %q", bad.args, code, errOut)
 		}
+	}
+}
+
+// TestNNEvalInt8 checks nneval with and without --int8 on a few records:
+// both score every position with the embedded network, and the 8-bit
+// blocks keep its top-1 choices nearly everywhere.
+func TestNNEvalInt8(t *testing.T) {
+	dir := t.TempDir()
+	games := filepath.Join(dir, "g.csv")
+	lines := []string{"h8,i9", "h8i9,g7", "h8i9g7,j10", "h8i9g7j10,f6", "i9,h8", "i9h8,j10", "g7,h8", "g7h8,f6"}
+	if err := os.WriteFile(games, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	total := regexp.MustCompile(`(?m)^total\s+loss (\S+)\s+top-1 (\S+)%.*\((\d+) positions\)`)
+	var loss [2]float64
+	for i, extra := range [][]string{nil, {"--int8"}} {
+		var out, errOut bytes.Buffer
+		args := append([]string{"nneval", "--games", games, "--by", "none"}, extra...)
+		if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 {
+			t.Fatalf("%v: code %d: %s", args, code, errOut.String())
+		}
+		m := total.FindStringSubmatch(out.String())
+		if m == nil || m[3] != "8" {
+			t.Fatalf("%v: no total over 8 positions in\n%s", args, out.String())
+		}
+		loss[i], _ = strconv.ParseFloat(m[1], 64)
+	}
+	if math.Abs(loss[0]-loss[1]) > 0.05 {
+		t.Errorf("loss %.4f in floats, %.4f in 8 bits", loss[0], loss[1])
 	}
 }

@@ -76,6 +76,6 @@ func cmdVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fmt.Fprintf(stdout, "pbrain-kakugo %s\n", versionString())
-	fmt.Fprintf(stdout, "network kernels: %s\n", nn.KernelName())
+	fmt.Fprintf(stdout, "network kernels: %s (8-bit blocks: %s)\n", nn.KernelName(), nn.Kernel8Name())
 	return 0
 }

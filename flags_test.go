@@ -46,7 +46,7 @@ func TestVersion(t *testing.T) {
 	for _, args := range [][]string{{"--version"}, {"version"}, {"-V"}} {
 		var out, errOut bytes.Buffer
 		if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 || !strings.HasPrefix(out.String(), "pbrain-kakugo ") ||
-			!strings.Contains(out.String(), "\nnetwork kernels: "+nn.KernelName()+"\n") {
+			!strings.Contains(out.String(), "\nnetwork kernels: "+nn.KernelName()+" (8-bit blocks: "+nn.Kernel8Name()+")\n") {
 			t.Errorf("%v: code %d, stdout %q, stderr %q", args, code, out.String(), errOut.String())
 		}
 	}

@@ -6,21 +6,22 @@ import "fmt"
 // set per board size. It is not safe for concurrent use: give each goroutine
 // its own. The zero value is not ready; use NewWorkspace.
 type Workspace struct {
-	kern kernels
-	bufs map[[2]int]*buffers
+	kern  kernels
+	kern8 kernels8 // the 8-bit kernels, for Evaluators with Int8
+	bufs  map[[2]int]*buffers
 }
 
 // NewWorkspace returns an empty workspace that runs on the fastest kernels
 // of this build and processor (AVX2 assembly on amd64, archsimd under
 // GOEXPERIMENT=simd, else plain Go).
 func NewWorkspace() *Workspace {
-	return &Workspace{kern: defaultKernels(), bufs: map[[2]int]*buffers{}}
+	return &Workspace{kern: defaultKernels(), kern8: default8Kernels(), bufs: map[[2]int]*buffers{}}
 }
 
 // newWorkspaceWith is NewWorkspace on chosen kernels, for tests and
 // benchmarks that compare them.
 func newWorkspaceWith(k kernels) *Workspace {
-	return &Workspace{kern: k, bufs: map[[2]int]*buffers{}}
+	return &Workspace{kern: k, kern8: go8Kernels, bufs: map[[2]int]*buffers{}}
 }
 
 // KernelName says which matrix kernels the workspace runs on ("go" or
@@ -39,6 +40,10 @@ type buffers struct {
 	logits []float32   // the head's one plane
 	rowsB  [][]float32 // row slices handed to the kernels
 	rowsC  [][]float32
+	// 8-bit inference only (quant.go), allocated on first use.
+	q8     []uint32
+	rows8  [][]uint32
+	scale8 []float32
 	// Training only, allocated on first use.
 	dA, dH, dTmp []float32
 	wT           []float32
@@ -119,8 +124,9 @@ func (b *buffers) reluMask(k kernels, x, res []float32, planes int) {
 }
 
 // forward runs the network on b.in and leaves the logits in b.logits and
-// every activation in b.act for a backward pass.
-func (b *buffers) forward(k kernels) {
+// every activation in b.act for a backward pass. With q the residual
+// blocks run in 8 bits on k8 (inference only).
+func (b *buffers) forward(k kernels, q *qnet, k8 kernels8) {
 	n := b.net
 	ls := n.layers
 	b.conv(k, &ls[0], b.in, b.act[0])
@@ -128,9 +134,17 @@ func (b *buffers) forward(k kernels) {
 	x := b.act[0]
 	for i := 0; i < n.arch.Blocks; i++ {
 		h, y := b.act[1+2*i], b.act[2+2*i]
-		b.conv(k, &ls[1+2*i], x, h)
+		if q != nil {
+			b.conv8(k8, &q.layers[2*i], x, h)
+		} else {
+			b.conv(k, &ls[1+2*i], x, h)
+		}
 		b.reluMask(k, h, nil, n.arch.Channels)
-		b.conv(k, &ls[2+2*i], h, y)
+		if q != nil {
+			b.conv8(k8, &q.layers[2*i+1], h, y)
+		} else {
+			b.conv(k, &ls[2+2*i], h, y)
+		}
 		b.reluMask(k, y, x, n.arch.Channels)
 		x = y
 	}
@@ -145,6 +159,12 @@ func (b *buffers) lastAct() []float32 { return b.act[len(b.act)-1] }
 // y*w+x), and the raw logits go to logits[y*w+x]. Masking illegal cells and
 // the softmax are the Evaluator's.
 func (n *Net) Forward(ws *Workspace, planes []float32, w, h int, logits []float32) error {
+	return n.forwardWith(ws, nil, planes, w, h, logits)
+}
+
+// forwardWith is Forward with the residual blocks in 8 bits when q is
+// n's quantized form (quantize).
+func (n *Net) forwardWith(ws *Workspace, q *qnet, planes []float32, w, h int, logits []float32) error {
 	if w < 1 || h < 1 || w > 64 || h > 64 {
 		return fmt.Errorf("nn: board %dx%d", w, h)
 	}
@@ -153,7 +173,7 @@ func (n *Net) Forward(ws *Workspace, planes []float32, w, h int, logits []float3
 	}
 	b := ws.buffersFor(n, w, h)
 	b.setInput(planes)
-	b.forward(ws.kern)
+	b.forward(ws.kern, q, ws.kern8)
 	b.readLogits(logits)
 	return nil
 }

@@ -35,3 +35,8 @@ func Accelerated() bool {
 // "go". Timings of the network, and of the search that asks it, depend on
 // it; `pbrain-kakugo version` prints it.
 func KernelName() string { return defaultKernels().name }
+
+// Kernel8Name names the 8-bit kernels an Evaluator with Int8 runs its
+// residual blocks on: "vnniasm" (AVX-512 VNNI), "avx2asm" or "go". Their
+// results are the same on every machine; their speed is not.
+func Kernel8Name() string { return default8Kernels().name }

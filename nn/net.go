@@ -1,7 +1,8 @@
 // Package nn is Kakugo's policy prior: a small residual convolutional network
 // that gives a probability to every legal move. It holds the weight format,
-// inference written by hand over []float32, and supervised training with
-// hand-written backpropagation. It imports engine only.
+// inference written by hand over []float32 (and, for the search's priors,
+// over 8-bit integers: quant.go), and supervised training with hand-written
+// backpropagation. It imports engine only.
 package nn
 
 import (

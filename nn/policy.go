@@ -17,6 +17,13 @@ type EvaluatorOptions struct {
 	// of two; 0 means DefaultCacheSize and a negative value turns the
 	// cache off.
 	CacheSize int
+	// Int8 runs the residual blocks on 8-bit integers (quant.go): about
+	// three times faster where the processor has AVX-512 VNNI, priors
+	// within a few thousandths of the float network's. The weights are
+	// quantized once, when the evaluator is made: an evaluator of a
+	// network still in training sees the weights of that moment. A
+	// network whose channels are not whole groups of four runs in floats.
+	Int8 bool
 }
 
 // Evaluator turns positions into move probabilities with a network and a
@@ -25,6 +32,7 @@ type EvaluatorOptions struct {
 // its own (they can share the Net).
 type Evaluator struct {
 	net    *Net
+	q      *qnet // the blocks in 8 bits (EvaluatorOptions.Int8), or nil
 	feats  Features
 	ws     *Workspace
 	planes []float32
@@ -58,6 +66,9 @@ func NewEvaluator(net *Net, f Features, opt EvaluatorOptions) (*Evaluator, error
 			a.Features, a.Planes, f.Name(), f.NumPlanes())
 	}
 	e := &Evaluator{net: net, feats: f, ws: NewWorkspace()}
+	if opt.Int8 && quantizable(a) {
+		e.q, _ = quantize(net)
+	}
 	size := opt.CacheSize
 	if size == 0 {
 		size = DefaultCacheSize
@@ -71,6 +82,9 @@ func NewEvaluator(net *Net, f Features, opt EvaluatorOptions) (*Evaluator, error
 	}
 	return e, nil
 }
+
+// Int8 reports whether the evaluator runs the network's blocks in 8 bits.
+func (e *Evaluator) Int8() bool { return e.q != nil }
 
 // CacheStats reports the number of Policy calls and how many the cache
 // answered.
@@ -133,7 +147,7 @@ func (e *Evaluator) Logits(b *engine.Board, dst []float32) {
 	clear(e.planes)
 	e.feats.Fill(b, e.planes)
 	// Sizes come from an engine.Board, which Forward accepts.
-	_ = e.net.Forward(e.ws, e.planes, w, h, dst)
+	_ = e.net.forwardWith(e.ws, e.q, e.planes, w, h, dst)
 }
 
 // LegalMask sets mask[y*w+x] to whether the side to move may play at

@@ -54,10 +54,13 @@ type sampler struct {
 	planes []float32
 	legal  []bool
 	probs  []float64
+	q      *qnet // the blocks in 8 bits for scoring without a gradient, or nil
 }
 
 func newSampler(f Features, k kernels) *sampler {
-	return &sampler{ws: newWorkspaceWith(k), feats: f}
+	ws := newWorkspaceWith(k)
+	ws.kern8 = default8Kernels()
+	return &sampler{ws: ws, feats: f}
 }
 
 // outcome is what one position gave: its loss and the rank of the played
@@ -86,7 +89,11 @@ func (s *sampler) run(net *Net, b *engine.Board, t engine.Point, grad []float32,
 	s.feats.Fill(b, s.planes)
 	buf := s.ws.buffersFor(net, w, h)
 	buf.setInput(s.planes)
-	buf.forward(s.ws.kern)
+	q := s.q
+	if grad != nil {
+		q = nil // training differentiates the float network
+	}
+	buf.forward(s.ws.kern, q, s.ws.kern8)
 	s.legal = LegalMask(b, s.legal)
 	g := buf.g
 	ti := t.Y*w + t.X

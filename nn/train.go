@@ -109,7 +109,24 @@ func Evaluate(net *Net, newFeatures func() Features, games []Game, threads int, 
 	return evaluatePositions(net, newFeatures, games, positionsOf(games), threads, group, defaultKernels())
 }
 
+// EvaluateInt8 is Evaluate with the network's blocks in 8 bits, as an
+// Evaluator with EvaluatorOptions.Int8 runs them; a network that cannot run
+// in 8 bits is refused.
+func EvaluateInt8(net *Net, newFeatures func() Features, games []Game, threads int, group func(*Game) string) (map[string]*Accuracy, error) {
+	q, err := quantize(net)
+	if err != nil {
+		return nil, err
+	}
+	return evaluateWith(net, q, newFeatures, games, positionsOf(games), threads, group, defaultKernels()), nil
+}
+
 func evaluatePositions(net *Net, newFeatures func() Features, games []Game, ps []position, threads int, group func(*Game) string, k kernels) map[string]*Accuracy {
+	return evaluateWith(net, nil, newFeatures, games, ps, threads, group, k)
+}
+
+// evaluateWith is evaluatePositions with the blocks in 8 bits when q is
+// net's quantized form.
+func evaluateWith(net *Net, q *qnet, newFeatures func() Features, games []Game, ps []position, threads int, group func(*Game) string, k kernels) map[string]*Accuracy {
 	threads = max(1, threads)
 	parts := make([]map[string]*Accuracy, threads)
 	var wg sync.WaitGroup
@@ -118,6 +135,7 @@ func evaluatePositions(net *Net, newFeatures func() Features, games []Game, ps [
 		go func(t int) {
 			defer wg.Done()
 			s := newSampler(newFeatures(), k)
+			s.q = q
 			res := map[string]*Accuracy{}
 			for i := t; i < len(ps); i += threads {
 				g := &games[ps[i].game]

@@ -73,7 +73,8 @@ func NodeFeatures(net *nn.Net, leaf *value.Model) (func(b *engine.Board, e *eval
 	if got := nn.StatsLen(net.Arch()); got != value.Trunk.Len()-2 {
 		return nil, fmt.Errorf("node value: the network gives %d trunk statistics, the %v set wants %d", got, value.Trunk, value.Trunk.Len()-2)
 	}
-	ev, err := nn.NewEvaluator(net, nn.NewBasic(), nn.EvaluatorOptions{CacheSize: -1})
+	// In 8 bits, as the player reads the trunk (builder).
+	ev, err := nn.NewEvaluator(net, nn.NewBasic(), nn.EvaluatorOptions{CacheSize: -1, Int8: true})
 	if err != nil {
 		return nil, err
 	}

@@ -44,10 +44,20 @@ func group(by string) func(*nn.Game) string {
 
 // WriteAccuracy scores net's top-1 and top-5 move prediction on games with
 // threads goroutines and writes a line per group (see group) and the total,
-// which names the split side the games came from.
-func WriteAccuracy(w io.Writer, net *nn.Net, games []nn.Game, threads int, by, side string) {
+// which names the split side the games came from. With int8 the network's
+// blocks run in 8 bits, as the player's priors do (an error when they
+// cannot).
+func WriteAccuracy(w io.Writer, net *nn.Net, games []nn.Game, threads int, by, side string, int8 bool) error {
 	start := time.Now()
-	res := nn.Evaluate(net, Features, games, threads, group(by))
+	var res map[string]*nn.Accuracy
+	if int8 {
+		var err error
+		if res, err = nn.EvaluateInt8(net, Features, games, threads, group(by)); err != nil {
+			return err
+		}
+	} else {
+		res = nn.Evaluate(net, Features, games, threads, group(by))
+	}
 	var total nn.Accuracy
 	keys := make([]string, 0, len(res))
 	for k := range res {
@@ -64,4 +74,5 @@ func WriteAccuracy(w io.Writer, net *nn.Net, games []nn.Game, threads int, by, s
 		fmt.Fprintln(w)
 	}
 	fmt.Fprintf(w, "%-32s %s  [%d games, %s split, %v]\n", "total", total, len(games), side, time.Since(start).Round(time.Second))
+	return nil
 }
