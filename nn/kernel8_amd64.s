@@ -11,6 +11,16 @@
 // slice header at byte offset hdr.
 #define DEQ(off, hdr, acc, t) VCVTDQ2PS acc, acc; VBROADCASTSS off(R10), t; VMULPS t, acc, acc; VBROADCASTSS off(R11), t; VADDPS t, acc, acc; MOVQ hdr(DI), R8; VMOVUPS acc, 0(R8)(R9*1)
 
+// DEQ8 stores the eight rows' accumulators (scale and bias pointers
+// loaded into R10 and R11 first, which the steps no longer need).
+#define DEQ8(a0, a1, a2, a3, a4, a5, a6, a7, t) MOVQ scale+32(FP), R10; MOVQ bias+40(FP), R11; DEQ(0, 0, a0, t); DEQ(4, 24, a1, t); DEQ(8, 48, a2, t); DEQ(12, 72, a3, t); DEQ(16, 96, a4, t); DEQ(20, 120, a5, t); DEQ(24, 144, a6, t); DEQ(28, 168, a7, t)
+
+// ARGS loads both product kernels' arguments: w at SI, ks in CX, b's
+// headers at BX, the end column in bytes in R13 (n*4), c's headers at DI,
+// one row of w in bytes in R12 (ks*4) and three in AX, the current column
+// in bytes in R9 (0).
+#define ARGS MOVQ w+0(FP), SI; MOVQ ks+8(FP), CX; MOVQ b+16(FP), BX; MOVQ n+24(FP), R13; MOVQ c+48(FP), DI; MOVQ CX, R12; SHLQ $2, R12; LEAQ (R12)(R12*2), AX; SHLQ $2, R13; XORQ R9, R9
+
 // func gemm8x16VNNI(w *uint32, ks int, b *[]uint32, n int, scale, bias *float32, c *[]float32)
 //
 // Eight rows of c over columns 0..n-1, n a positive multiple of 16, sixteen
@@ -18,16 +28,7 @@
 // VPDPBUSD multiplies b's unsigned bytes by the broadcast word's signed
 // ones and adds each lane's four products to its 32-bit sum.
 TEXT ·gemm8x16VNNI(SB), NOSPLIT, $0-56
-	MOVQ w+0(FP), SI
-	MOVQ ks+8(FP), CX
-	MOVQ b+16(FP), BX
-	MOVQ n+24(FP), R13
-	MOVQ c+48(FP), DI
-	MOVQ CX, R12
-	SHLQ $2, R12           // R12 = ks*4, one row of w in bytes
-	LEAQ (R12)(R12*2), AX  // AX = three rows
-	SHLQ $2, R13           // R13 = n*4, the end column in bytes
-	XORQ R9, R9            // R9 = j*4, the current column in bytes
+	ARGS
 
 vcol:
 	VPXORD Z0, Z0, Z0
@@ -60,16 +61,7 @@ vstep:
 	DECQ R15
 	JNZ  vstep
 
-	MOVQ scale+32(FP), R10
-	MOVQ bias+40(FP), R11
-	DEQ(0, 0, Z0, Z9)
-	DEQ(4, 24, Z1, Z9)
-	DEQ(8, 48, Z2, Z9)
-	DEQ(12, 72, Z3, Z9)
-	DEQ(16, 96, Z4, Z9)
-	DEQ(20, 120, Z5, Z9)
-	DEQ(24, 144, Z6, Z9)
-	DEQ(28, 168, Z7, Z9)
+	DEQ8(Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z9)
 
 	ADDQ $64, R9
 	CMPQ R9, R13
@@ -88,16 +80,7 @@ vstep:
 //
 // gemm8x16VNNI on AVX2: n a positive multiple of 8, eight columns at a time.
 TEXT ·gemm8x8AVX2(SB), NOSPLIT, $0-56
-	MOVQ w+0(FP), SI
-	MOVQ ks+8(FP), CX
-	MOVQ b+16(FP), BX
-	MOVQ n+24(FP), R13
-	MOVQ c+48(FP), DI
-	MOVQ CX, R12
-	SHLQ $2, R12
-	LEAQ (R12)(R12*2), AX
-	SHLQ $2, R13
-	XORQ R9, R9
+	ARGS
 	MOVL $0x00010001, R8
 	MOVQ R8, X9
 	VPBROADCASTD X9, Y9
@@ -133,16 +116,7 @@ astep:
 	DECQ R15
 	JNZ  astep
 
-	MOVQ scale+32(FP), R10
-	MOVQ bias+40(FP), R11
-	DEQ(0, 0, Y0, Y12)
-	DEQ(4, 24, Y1, Y12)
-	DEQ(8, 48, Y2, Y12)
-	DEQ(12, 72, Y3, Y12)
-	DEQ(16, 96, Y4, Y12)
-	DEQ(20, 120, Y5, Y12)
-	DEQ(24, 144, Y6, Y12)
-	DEQ(28, 168, Y7, Y12)
+	DEQ8(Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y12)
 
 	ADDQ $32, R9
 	CMPQ R9, R13
