@@ -19,16 +19,10 @@ func pack8AVX2(x *float32, groups, stride int, inv float32, q *uint32)
 //go:noescape
 func max8AVX2(x *float32, n int) float32
 
-// hasVNNI reports whether the processor has AVX-512 VNNI (with AVX-512F
-// and the operating system's support for the 512-bit registers).
-func hasVNNI() bool {
-	if !hasAVX512() {
-		return false
-	}
-	_, ebx7, ecx7, _ := cpuid(7, 0)
-	const avx512bw, avx512vl, vnni = 1 << 30, 1 << 31, 1 << 11
-	return ebx7&avx512bw != 0 && ebx7&avx512vl != 0 && ecx7&vnni != 0
-}
+// hasVNNI reports whether the processor has AVX-512 VNNI (with AVX-512F,
+// BW and VL, and the operating system's support for the 512-bit
+// registers).
+func hasVNNI() bool { return cpuFeatures.vnni }
 
 var (
 	vnni8Kernels = kernels8{gemm: gemm8VNNI, pack: pack8Asm, max: max8Asm, name: "vnniasm"}
