@@ -114,7 +114,7 @@ func cmdNNEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	split := fs.String("split", "all", "which games to score: all, test or train (the split of train's --seed and --test-frac)")
 	by := fs.String("by", "league", "group the results by league, rule, year, size or none")
 	threads := fs.Int("threads", 1, "goroutines")
-	int8 := fs.Bool("int8", false, "run the network's residual blocks in 8 bits, as the player does")
+	use8 := fs.Bool("int8", false, "run the network's residual blocks in 8 bits, as the player does")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
@@ -137,7 +137,7 @@ func cmdNNEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "nneval:", err)
 		return 2
 	}
-	if err := training.WriteAccuracy(stdout, net, games, *threads, *by, *split, *int8); err != nil {
+	if err := training.WriteAccuracy(stdout, net, games, *threads, *by, *split, *use8); err != nil {
 		fmt.Fprintln(stderr, "nneval:", err)
 		return 1
 	}

@@ -44,13 +44,13 @@ func group(by string) func(*nn.Game) string {
 
 // WriteAccuracy scores net's top-1 and top-5 move prediction on games with
 // threads goroutines and writes a line per group (see group) and the total,
-// which names the split side the games came from. With int8 the network's
+// which names the split side the games came from. With use8 the network's
 // blocks run in 8 bits, as the player's priors do (an error when they
 // cannot).
-func WriteAccuracy(w io.Writer, net *nn.Net, games []nn.Game, threads int, by, side string, int8 bool) error {
+func WriteAccuracy(w io.Writer, net *nn.Net, games []nn.Game, threads int, by, side string, use8 bool) error {
 	start := time.Now()
 	var res map[string]*nn.Accuracy
-	if int8 {
+	if use8 {
 		var err error
 		if res, err = nn.EvaluateInt8(net, Features, games, threads, group(by)); err != nil {
 			return err
