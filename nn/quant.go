@@ -6,13 +6,15 @@ import (
 )
 
 // Eight-bit inference (EvaluatorOptions.Int8). The residual blocks'
-// convolutions, nearly all of a forward pass's work, run on integers: each output channel's weights
-// scaled to -127..127 (its own scale), each layer's input activations,
-// which follow a ReLU and are never negative, scaled to 0..127 by their
-// largest value in this position. The products are summed exactly in 32
-// bits and turned back into floats once per output: float32(sum) times
-// the two scales, plus the bias. The stem (a few input planes) and the
-// head (one output plane) stay in floats.
+// convolutions, nearly all of a forward pass's work, run on integers:
+// each output channel's weights scaled to -127..127 (its own scale), each
+// layer's input activations, which follow a ReLU and are never negative,
+// scaled to 0..127 by their largest value in this position (a scale read
+// off the position, so no calibration set is needed and no activation is
+// clipped). The products are summed exactly in 32 bits and turned back
+// into floats once per output: float32(sum) times the two scales, plus
+// the bias. The stem (a few input planes) and the head (one output plane)
+// stay in floats.
 //
 // Integer sums are exact in any order, so the assembly kernels (AVX-512
 // VNNI, four products a lane an instruction; AVX2, two) and the plain Go
