@@ -12,10 +12,6 @@ package nn
 // move on every machine. On processors with separate add and multiply
 // pipes that costs no speed (see BenchmarkGemmRows).
 
-func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
-
-func xgetbv0() (eax uint32)
-
 //go:noescape
 func dot2x4AVX2(a0, a1 *float32, b *[]float32, n int, out *[64]float32)
 
@@ -30,44 +26,6 @@ func gemm6x32AVX512(a *float32, k int, b *[]float32, n int, bias *float32, c *[]
 
 //go:noescape
 func gemm1x16AVX2(a *float32, k int, b *[]float32, n int, bias float32, c *float32)
-
-// cpuFeatures is what the processor and the operating system offer the
-// kernels, read once at start-up: CPUID and XGETBV trap to the hypervisor
-// in a virtual machine (a profile of the search caught a workspace's
-// kernel choice there), and every new workspace asks.
-var cpuFeatures = detectCPU()
-
-type cpuFeatureSet struct{ avx2, avx512, vnni bool }
-
-func detectCPU() cpuFeatureSet {
-	var f cpuFeatureSet
-	maxLeaf, _, _, _ := cpuid(0, 0)
-	if maxLeaf < 7 {
-		return f
-	}
-	_, _, ecx1, _ := cpuid(1, 0)
-	const osxsave, avx = 1 << 27, 1 << 28
-	if ecx1&osxsave == 0 || ecx1&avx == 0 {
-		return f
-	}
-	xcr0 := xgetbv0()
-	_, ebx7, ecx7, _ := cpuid(7, 0)
-	// AVX2 needs the OS to save the XMM and YMM state; AVX-512 also the
-	// opmask and all 512 bits of the 32 vector registers.
-	f.avx2 = xcr0&6 == 6 && ebx7&(1<<5) != 0
-	f.avx512 = f.avx2 && xcr0&0xe6 == 0xe6 && ebx7&(1<<16) != 0
-	const avx512bw, avx512vl, vnni = 1 << 30, 1 << 31, 1 << 11
-	f.vnni = f.avx512 && ebx7&avx512bw != 0 && ebx7&avx512vl != 0 && ecx7&vnni != 0
-	return f
-}
-
-// hasAVX2 reports whether the processor has AVX2 and the operating system
-// saves the YMM registers across context switches.
-func hasAVX2() bool { return cpuFeatures.avx2 }
-
-// hasAVX512 reports whether the processor has AVX-512F and the operating
-// system saves the opmask and all 512 bits of the 32 vector registers.
-func hasAVX512() bool { return cpuFeatures.avx512 }
 
 // simdKernels are the assembly kernels where the processor has AVX2 (and
 // the 512-bit products where it has AVX-512), else the plain Go ones. The
