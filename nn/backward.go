@@ -24,28 +24,17 @@ func (b *buffers) ensureGrad() {
 // convGradW adds to grad the weight and bias gradients of layer l, given the
 // gradient dOut of its output and the input in that the forward pass read.
 func (b *buffers) convGradW(k kernels, l *layer, in, dOut, grad []float32) {
-	g := b.g
-	offs := b.offs[l.k]
-	taps := len(offs)
-	rows := b.rowsB[:l.cin*taps]
-	for i := 0; i < l.cin; i++ {
-		for t, off := range offs {
-			s := i*g.stride + g.start + off
-			rows[i*taps+t] = in[s : s+g.span]
-		}
-	}
-	ds := b.rowsC[:l.cout]
+	rows := tapRows(b.g, b.rowsB, in, l.cin, b.offs[l.k])
+	ds := spanRows(b.g, b.rowsC, dOut, l.cout)
 	gb := grad[l.bOff : l.bOff+l.cout]
-	for o := range ds {
-		s := o*g.stride + g.start
-		ds[o] = dOut[s : s+g.span]
+	for o, d := range ds {
 		var sum float32
-		for _, v := range ds[o] {
+		for _, v := range d {
 			sum += v
 		}
 		gb[o] += sum
 	}
-	k.nt(ds, l.cout, rows, l.cin*taps, g.span, grad[l.wOff:l.bOff])
+	k.nt(ds, l.cout, rows, len(rows), b.g.span, grad[l.wOff:l.bOff])
 }
 
 // convGradIn sets dIn to the gradient of layer l's input given dOut, over
@@ -65,19 +54,9 @@ func (b *buffers) convGradIn(k kernels, l *layer, dOut, dIn []float32) {
 			}
 		}
 	}
-	rows := b.rowsB[:l.cout*taps]
-	for o := 0; o < l.cout; o++ {
-		for t, off := range offs {
-			s := o*g.stride + g.start + off
-			rows[o*taps+t] = dOut[s : s+g.span]
-		}
-	}
-	cs := b.rowsC[:l.cin]
-	for i := range cs {
-		s := i*g.stride + g.start
-		cs[i] = dIn[s : s+g.span]
-	}
-	k.rows(wT, l.cin, l.cout*taps, rows, g.span, nil, cs)
+	rows := tapRows(g, b.rowsB, dOut, l.cout, offs)
+	cs := spanRows(g, b.rowsC, dIn, l.cin)
+	k.rows(wT, l.cin, len(rows), rows, g.span, nil, cs)
 }
 
 // reluGrad multiplies the gradient d by the derivative of the ReLU whose

@@ -90,22 +90,9 @@ func (b *buffers) setInput(planes []float32) {
 
 // conv runs layer l from in to out over the span of every output plane.
 func (b *buffers) conv(k kernels, l *layer, in, out []float32) {
-	g := b.g
-	offs := b.offs[l.k]
-	taps := len(offs)
-	rows := b.rowsB[:l.cin*taps]
-	for i := 0; i < l.cin; i++ {
-		for t, off := range offs {
-			s := i*g.stride + g.start + off
-			rows[i*taps+t] = in[s : s+g.span]
-		}
-	}
-	cs := b.rowsC[:l.cout]
-	for o := range cs {
-		s := o*g.stride + g.start
-		cs[o] = out[s : s+g.span]
-	}
-	k.rows(l.w, l.cout, l.cin*taps, rows, g.span, l.b, cs)
+	rows := tapRows(b.g, b.rowsB, in, l.cin, b.offs[l.k])
+	cs := spanRows(b.g, b.rowsC, out, l.cout)
+	k.rows(l.w, l.cout, len(rows), rows, b.g.span, l.b, cs)
 }
 
 // reluMask applies ReLU and zeroes the off-board positions of every plane
@@ -134,21 +121,24 @@ func (b *buffers) forward(k kernels, q *qnet, k8 kernels8) {
 	x := b.act[0]
 	for i := 0; i < n.arch.Blocks; i++ {
 		h, y := b.act[1+2*i], b.act[2+2*i]
-		if q != nil {
-			b.conv8(k8, &q.layers[2*i], x, h)
-		} else {
-			b.conv(k, &ls[1+2*i], x, h)
-		}
+		b.blockConv(k, q, k8, 2*i, x, h)
 		b.reluMask(k, h, nil, n.arch.Channels)
-		if q != nil {
-			b.conv8(k8, &q.layers[2*i+1], h, y)
-		} else {
-			b.conv(k, &ls[2+2*i], h, y)
-		}
+		b.blockConv(k, q, k8, 2*i+1, h, y)
 		b.reluMask(k, y, x, n.arch.Channels)
 		x = y
 	}
 	b.conv(k, &ls[len(ls)-1], x, b.logits)
+}
+
+// blockConv runs the j-th convolution of the residual blocks (layer 1+j)
+// from in to out: in 8 bits on k8 when q is the network's quantized form,
+// else in floats on k.
+func (b *buffers) blockConv(k kernels, q *qnet, k8 kernels8, j int, in, out []float32) {
+	if q != nil {
+		b.conv8(k8, &q.layers[j], in, out)
+		return
+	}
+	b.conv(k, &b.net.layers[1+j], in, out)
 }
 
 // lastAct is the input of the head.

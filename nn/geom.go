@@ -59,3 +59,29 @@ func (g *geom) tapOffsets(k int) []int {
 }
 
 func roundUp(n, m int) int { return (n + m - 1) / m * m }
+
+// tapRows points rows[i*len(offs)+t], for the n planes of planes and each
+// tap t, at plane i's span shifted by offs[t]: the implicit im2col the
+// product kernels read. It returns the rows it set.
+func tapRows[T float32 | uint32](g *geom, rows [][]T, planes []T, n int, offs []int) [][]T {
+	taps := len(offs)
+	rows = rows[:n*taps]
+	for i := 0; i < n; i++ {
+		for t, off := range offs {
+			s := i*g.stride + g.start + off
+			rows[i*taps+t] = planes[s : s+g.span]
+		}
+	}
+	return rows
+}
+
+// spanRows points rows[i], for the n planes of planes, at plane i's span
+// and returns the rows it set.
+func spanRows(g *geom, rows [][]float32, planes []float32, n int) [][]float32 {
+	rows = rows[:n]
+	for i := range rows {
+		s := i*g.stride + g.start
+		rows[i] = planes[s : s+g.span]
+	}
+	return rows
+}

@@ -176,17 +176,10 @@ func (b *buffers) conv8(k kernels8, l *qlayer, in, out []float32) {
 	q := b.q8[:groups*g.stride]
 	k.pack(x, groups, g.stride, inv, q)
 	offs := b.offs[l.k]
-	taps := len(offs)
-	if len(b.rows8) < groups*taps {
-		b.rows8 = make([][]uint32, groups*taps)
+	if len(b.rows8) < groups*len(offs) {
+		b.rows8 = make([][]uint32, groups*len(offs))
 	}
-	rows := b.rows8[:groups*taps]
-	for i := 0; i < groups; i++ {
-		for t, off := range offs {
-			s := i*g.stride + g.start + off
-			rows[i*taps+t] = q[s : s+g.span]
-		}
-	}
+	rows := tapRows(g, b.rows8, q, groups, offs)
 	if len(b.scale8) < l.cout {
 		b.scale8 = make([]float32, l.cout)
 	}
@@ -194,10 +187,6 @@ func (b *buffers) conv8(k kernels8, l *qlayer, in, out []float32) {
 	for o := range scale {
 		scale[o] = l.scale[o] * sx
 	}
-	cs := b.rowsC[:l.cout]
-	for o := range cs {
-		s := o*g.stride + g.start
-		cs[o] = out[s : s+g.span]
-	}
-	k.gemm(l.w, l.cout, groups*taps, rows, g.span, scale, l.b, cs)
+	cs := spanRows(g, b.rowsC, out, l.cout)
+	k.gemm(l.w, l.cout, len(rows), rows, g.span, scale, l.b, cs)
 }
