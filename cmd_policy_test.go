@@ -17,11 +17,7 @@ import (
 // the right exit code.
 func TestExportImportPolicy(t *testing.T) {
 	dir := t.TempDir()
-	games := filepath.Join(dir, "g.csv")
-	lines := []string{"h8,i9", "h8i9,g7", "h8i9g7,j10", "h8i9g7j10,f6", "i9,h8", "i9h8,j10", "g7,h8", "g7h8,f6"}
-	if err := os.WriteFile(games, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	games := writeTinyGames(t, dir)
 	cmd := func(args ...string) (int, string, string) {
 		var out, errOut bytes.Buffer
 		code := run(args, strings.NewReader(""), &out, &errOut)

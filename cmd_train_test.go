@@ -18,11 +18,7 @@ import (
 // the checkpoint are refused, and that progress shows from the first step.
 func TestTrainResume(t *testing.T) {
 	dir := t.TempDir()
-	games := filepath.Join(dir, "g.csv")
-	lines := []string{"h8,i9", "h8i9,g7", "h8i9g7,j10", "h8i9g7j10,f6", "i9,h8", "i9h8,j10", "g7,h8", "g7h8,f6"}
-	if err := os.WriteFile(games, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	games := writeTinyGames(t, dir)
 	ckpt := filepath.Join(dir, "run.ckpt")
 	base := []string{"train", "--games", games, "--channels", "4", "--blocks", "1", "--batch", "4",
 		"--eval-every", "100", "--checkpoint", ckpt, "--out", filepath.Join(dir, "w.kkw"), "--test-frac", "0"}
@@ -57,11 +53,7 @@ func TestTrainResume(t *testing.T) {
 // beside it, an existing checkpoint, and a file that is not weights.
 func TestTrainInit(t *testing.T) {
 	dir := t.TempDir()
-	games := filepath.Join(dir, "g.csv")
-	lines := []string{"h8,i9", "h8i9,g7", "h8i9g7,j10", "h8i9g7j10,f6", "i9,h8", "i9h8,j10", "g7,h8", "g7h8,f6"}
-	if err := os.WriteFile(games, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	games := writeTinyGames(t, dir)
 	first := filepath.Join(dir, "first.kkw")
 	train := func(extra ...string) (int, string, string) {
 		var out, errOut bytes.Buffer
@@ -122,11 +114,7 @@ func TestTrainInit(t *testing.T) {
 // blocks keep its top-1 choices nearly everywhere.
 func TestNNEvalInt8(t *testing.T) {
 	dir := t.TempDir()
-	games := filepath.Join(dir, "g.csv")
-	lines := []string{"h8,i9", "h8i9,g7", "h8i9g7,j10", "h8i9g7j10,f6", "i9,h8", "i9h8,j10", "g7,h8", "g7h8,f6"}
-	if err := os.WriteFile(games, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	games := writeTinyGames(t, dir)
 	total := regexp.MustCompile(`(?m)^total\s+loss (\S+)\s+top-1 (\S+)%.*\((\d+) positions\)`)
 	var loss [2]float64
 	for i, extra := range [][]string{nil, {"--int8"}} {
@@ -144,4 +132,17 @@ func TestNNEvalInt8(t *testing.T) {
 	if math.Abs(loss[0]-loss[1]) > 0.05 {
 		t.Errorf("loss %.4f in floats, %.4f in 8 bits", loss[0], loss[1])
 	}
+}
+
+// writeTinyGames writes eight positions with their moves (pos notation,
+// .csv records) to dir/g.csv for the training commands' tests and returns
+// the path.
+func writeTinyGames(t *testing.T, dir string) string {
+	t.Helper()
+	games := filepath.Join(dir, "g.csv")
+	lines := []string{"h8,i9", "h8i9,g7", "h8i9g7,j10", "h8i9g7j10,f6", "i9,h8", "i9h8,j10", "g7,h8", "g7h8,f6"}
+	if err := os.WriteFile(games, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return games
 }
