@@ -157,16 +157,27 @@ func hsum(v archsimd.Float32x8) float32 {
 	return r.AddPairs(r).GetElem(0)
 }
 
-// reluMaskAVX2 is reluMaskGo eight lanes at a time; len(x) must be a
-// multiple of 8.
+// reluMaskAVX2 is reluMaskGo eight lanes at a time, the lanes past the
+// last multiple of 8 by reluMaskGo itself.
 func reluMaskAVX2(x, r, mask []float32) {
 	var zero archsimd.Float32x8
-	for j := 0; j+8 <= len(x); j += 8 {
+	j := 0
+	for ; j+8 <= len(x); j += 8 {
 		v := archsimd.LoadFloat32x8Slice(x[j : j+8])
 		if r != nil {
 			v = v.Add(archsimd.LoadFloat32x8Slice(r[j : j+8]))
 		}
-		v.Max(zero).Mul(archsimd.LoadFloat32x8Slice(mask[j : j+8])).StoreSlice(x[j : j+8])
+		// zero.Max(v), not v.Max(zero): the maximum instruction returns its
+		// second operand when the two compare equal or one is NaN, and
+		// reluMaskGo keeps v there (-0 stays -0, NaN stays NaN).
+		zero.Max(v).Mul(archsimd.LoadFloat32x8Slice(mask[j : j+8])).StoreSlice(x[j : j+8])
+	}
+	if j < len(x) {
+		var rt []float32
+		if r != nil {
+			rt = r[j:]
+		}
+		reluMaskGo(x[j:], rt, mask[j:])
 	}
 }
 
