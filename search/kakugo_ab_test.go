@@ -48,10 +48,12 @@ func TestKakugoAlphaBeta(t *testing.T) {
 			t.Errorf("%s: the board was changed", r)
 		}
 	}
-	// A quiet opening: the search runs and says its line.
+	// A quiet opening: the search runs and says its line. Under a node
+	// limit, not a clock: on a loaded machine a 150 ms turn can pass before
+	// the first iteration ends, and the player then answers without a line.
 	b := testpos.Board(t, 15, engine.Freestyle, "h8i9h10")
 	var lines []string
-	lim := kakugoTimed(150 * time.Millisecond)
+	lim := kakugoNodes(20000)
 	lim.Info = func(s string) { lines = append(lines, s) }
 	m := NewKakugo(KakugoOptions{AlphaBeta: true}).Move(context.Background(), b, lim)
 	if !b.Legal(m) || !slices.ContainsFunc(lines, func(s string) bool { return strings.HasPrefix(s, "depth ") }) {

@@ -33,8 +33,21 @@ func TestKakugoQuietWin(t *testing.T) {
 	q := cands[2] // not the first: the phase goes on past candidates that do not win
 	after := b.Clone()
 	after.Make(q)
-	for _, lim := range []Limits{kakugoNodes(3000), kakugoTimed(2 * time.Second)} {
+	for _, timed := range []bool{false, true} {
 		for _, share := range []int{0, 20} {
+			lim := kakugoNodes(3000)
+			if timed {
+				// A long turn where the phase runs: the fake prover answers
+				// at once, so the move comes as soon as the third candidate
+				// is asked, but each candidate's step (8% of the hard
+				// limit) must outlast a stall of a loaded machine, which
+				// 2 s (140 ms steps) did not. Off, the tree search thinks
+				// for the whole turn: 2 s.
+				lim = kakugoTimed(2 * time.Second)
+				if share > 0 {
+					lim = kakugoTimed(60 * time.Second)
+				}
+			}
 			f := &kakugoFakeProver{forcedAt: map[uint64]bool{after.Hash(): true}}
 			k := kakugoWithProver(f)
 			k.opt.QuietWin = share
