@@ -41,6 +41,8 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	threats := fs.String("threats", "twos", "VCT quiet threats: open-threes, threes or twos")
 	schedule := fs.String("schedule", "auto", "attack-depth deepening: auto, step, double, full, quiet (VCT: on the number of threes) or weighted (VCT: one search, each move costing by its threat: four 1, open three 2, closed three 3, two 4)")
 	vcfZone := fs.Int("vcf-zone", 0, "VCT: leaf VCFs keep their fours near the previous four (0 = on, -1 = off)")
+	levelLag := fs.Int("level-lag", 0, "VCT: attacking moves each wider threat level runs behind the narrower one (0 = the default, 2)")
+	threatZone := fs.Int("threat-zone", 0, "VCT: below the root, quiet threats only near one of the attacker's last N moves (0 = off)")
 	leafVCF := fs.Int("leaf-vcf", 0, "VCT: at every attacker node look first for a VCF of up to this many fours beyond the attack budget (0 = the default, 16; -1 = off)")
 	reader := fs.String("reader", "auto", "what the search reads the threats from: auto (the tracker where it applies), evaluator or tracker")
 	ttEntries := fs.Int("tt", 1<<20, "transposition table entries (16 bytes each)")
@@ -85,6 +87,8 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ws.NoVerify = *noVerify || *check
 	ws.LeafVCF = *leafVCF
 	ws.VCFZone = *vcfZone
+	ws.LevelLag = *levelLag
+	ws.ThreatZone = *threatZone
 	opt := solve.Options{Rule: rule, W: w, H: h, VCF: *vcf, VCT: *vct, Mode: *mode, Level: *level,
 		IDs: *ids, Depth: *depth, Notation: *notation}
 

@@ -169,6 +169,21 @@ type Search struct {
 	// within 150 ms against 46, 62 within 300 ms against 56, and 78
 	// within 1 s either way.
 	VCFZone int
+	// LevelLag (VCT, depth-first search, step and double schedules): how
+	// many attacking moves each wider threat level runs behind the
+	// narrower one; 0 means winLevelLag. 3 proved 244 of 673 of Rapfi's
+	// announced wins within 120,000 nodes against 230 with 2 and won as
+	// many conversions (docs/testing.md, 2026-11-29 session 15): kept
+	// as an option, not the default.
+	LevelLag int
+	// ThreatZone (VCT, depth-first search; 0: off): below the root, the
+	// attacker's quiet threats (threes, closed threes, twos) must lie in
+	// the zone of one of its last ThreatZone moves since the root (inZone:
+	// within two cells, or on a line within four). Like the leaf VCFs'
+	// zone it costs completeness, never soundness; it proved fewer of
+	// Rapfi's wins within 700,000 nodes at every setting tried (2 and
+	// all moves), so it is off.
+	ThreatZone int
 	// Rejected counts the proofs Check refused (reported as no win).
 	// Any non-zero value is a search bug.
 	Rejected int
@@ -233,6 +248,7 @@ type Search struct {
 	zoneFrom    int        // the board's move count at its root
 	zoneStride  engine.Pos // the board geometry zoneOffsets was made for
 	zoneOffsets []bool     // inZone's table
+	rootCount   int        // the board's move count at Prove's root (ThreatZone)
 }
 
 // Result is the outcome of a Prove.
@@ -338,6 +354,9 @@ func (w *Search) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
 		levels = w.maxLevel() + 1
 		if w.schedule(kind) != ScheduleFull {
 			lag = winLevelLag
+			if w.LevelLag > 0 {
+				lag = w.LevelLag
+			}
 		}
 	}
 	var done [3]bool
@@ -501,6 +520,7 @@ func (w *Search) begin(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
 		ctx = context.Background()
 	}
 	w.b, w.ev, w.kind = b, ev, kind
+	w.rootCount = b.MoveCount()
 	ev.Freeze(true)
 	w.attachReader(b, ev, maxNodes)
 	w.att = b.SideToMove()

@@ -427,3 +427,45 @@ func TestCheckGrace(t *testing.T) {
 		t.Error("no deadline: the check stops")
 	}
 }
+
+// TestWinLevelLagAndThreatZone: other lags of the wider threat levels
+// give the table's VCT verdicts; the threat zone, which may miss a win,
+// never finds one the table does not have, and every win either reports
+// passes the checker, with the board and the evaluator restored.
+func TestWinLevelLagAndThreatZone(t *testing.T) {
+	for _, tc := range winCases {
+		if tc.kind != proof.VCT {
+			continue
+		}
+		for rule, want := range tc.want {
+			for _, o := range [][2]int{{1, 0}, {3, 0}, {0, 1}, {0, 16}} {
+				lag, zone := o[0], o[1]
+				b := testpos.Stones(t, rule, tc.black, tc.white, tc.toMove)
+				ev := eval.Attach(b)
+				hash := b.Hash()
+				w := New(1 << 14)
+				w.LevelLag, w.ThreatZone = lag, zone
+				r := w.Prove(context.Background(), b, ev, proof.VCT, time.Now().Add(10*time.Second), 200000)
+				name := fmt.Sprintf("%s %v lag %d zone %d", tc.name, rule, lag, zone)
+				if b.Hash() != hash {
+					t.Fatalf("%s: the board was not restored", name)
+				}
+				if err := ev.Verify(); err != nil {
+					t.Fatalf("%s: the evaluator was not restored: %v", name, err)
+				}
+				switch {
+				case w.Rejected != 0:
+					t.Errorf("%s: %d proofs rejected", name, w.Rejected)
+				case r.Win && want.depth == 0:
+					t.Errorf("%s: a win the table does not have", name)
+				case zone == 0 && r.Win != (want.depth > 0):
+					t.Errorf("%s: win %v, want depth %d", name, r.Win, want.depth)
+				case r.Win:
+					if err := proof.Check(b, r.Proof, 0); err != nil {
+						t.Errorf("%s: checker: %v", name, err)
+					}
+				}
+			}
+		}
+	}
+}

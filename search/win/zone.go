@@ -75,3 +75,39 @@ func zoneOffsets(stride engine.Pos) []bool {
 	}
 	return t
 }
+
+// threatZone keeps, under ThreatZone below the root of a VCT, only the
+// quiet threats in ms[from:] that lie in the zone (inZone) of one of the
+// attacker's last ThreatZone moves since the root; elsewhere it returns
+// ms as it is. Leaving moves out counts as a depth cut-off, so that no
+// disproof under the zone is stored as final.
+func (w *Search) threatZone(ms []winMove, from int) []winMove {
+	if w.ThreatZone <= 0 || w.zone || w.kind != proof.VCT {
+		return ms
+	}
+	var cs [16]engine.Pos
+	n := 0
+	played := w.b.Moves()
+	for i := len(played) - 1; i >= w.rootCount && n < min(w.ThreatZone, len(cs)); i-- {
+		if w.b.At(played[i]) == w.att {
+			cs[n] = played[i]
+			n++
+		}
+	}
+	if n == 0 {
+		return ms // the root: every threat
+	}
+	kept := ms[:from]
+	for _, m := range ms[from:] {
+		for _, c := range cs[:n] {
+			if w.inZone(m.p, c) {
+				kept = append(kept, m)
+				break
+			}
+		}
+	}
+	if len(kept) < len(ms) {
+		w.cutoffs++
+	}
+	return kept
+}
