@@ -172,17 +172,19 @@ type Search struct {
 	// LevelLag (VCT, depth-first search, step and double schedules): how
 	// many attacking moves each wider threat level runs behind the
 	// narrower one; 0 means winLevelLag. 3 proved 244 of 673 of Rapfi's
-	// announced wins within 120,000 nodes against 230 with 2 and won as
-	// many conversions (docs/testing.md, 2026-11-29 session 15): kept
-	// as an option, not the default.
+	// announced wins within 120,000 nodes against 230 with 2, but in play
+	// converted no more of them and was level in a match (docs/testing.md,
+	// 2026-11-29 session 15): an option, not the default.
 	LevelLag int
 	// ThreatZone (VCT, depth-first search; 0: off): below the root, the
 	// attacker's quiet threats (threes, closed threes, twos) must lie in
-	// the zone of one of its last ThreatZone moves since the root (inZone:
-	// within two cells, or on a line within four). Like the leaf VCFs'
-	// zone it costs completeness, never soundness; it proved fewer of
-	// Rapfi's wins within 700,000 nodes at every setting tried (2 and
-	// all moves), so it is off.
+	// the zone of one of its last ThreatZone moves since the root (at most
+	// 16; inZone: within two cells, or on a line within four). Like the
+	// leaf VCFs' zone it costs completeness, never soundness (its
+	// disproofs are stored as depth-bounded, but under the plain VCT's
+	// keys, so they may also hide wins from later searches that share
+	// the table). It proved fewer of Rapfi's wins within 700,000 nodes at
+	// both settings tried (2, and every move since the root): off.
 	ThreatZone int
 	// Rejected counts the proofs Check refused (reported as no win).
 	// Any non-zero value is a search bug.
