@@ -41,7 +41,7 @@ func TestKakugoQuietWin(t *testing.T) {
 				// at once, so the move comes as soon as the third candidate
 				// is asked, but each candidate's step (8% of the hard
 				// limit) must outlast a stall of a loaded machine, which
-				// 2 s (140 ms steps) did not. Off, the tree search thinks
+				// 2 s (140 ms steps) did not. Off, the tree search may think
 				// for the whole turn: 2 s.
 				lim = kakugoTimed(2 * time.Second)
 				if share > 0 {

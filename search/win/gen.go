@@ -214,7 +214,9 @@ func (w *Search) attackerMoves(dst []winMove, ply, budget int) (ms []winMove, ou
 			if w.threatLevel() >= 1 {
 				dst = w.closedThrees(dst, budget)
 			}
-			dst = w.threatZone(dst, quiet)
+			if w.ThreatZone > 0 {
+				dst = w.threatZone(dst, quiet)
+			}
 			if len(dst) > quiet {
 				dst = w.againstCounterVCF(dst, quiet, ply+1)
 			}

@@ -78,9 +78,11 @@ func zoneOffsets(stride engine.Pos) []bool {
 
 // threatZone keeps, under ThreatZone below the root of a VCT, only the
 // quiet threats in ms[from:] that lie in the zone (inZone) of one of the
-// attacker's last ThreatZone moves since the root; elsewhere it returns
-// ms as it is. Leaving moves out counts as a depth cut-off, so that no
-// disproof under the zone is stored as final.
+// attacker's last ThreatZone moves since the root; elsewhere (at the root,
+// in a leaf VCF, with the option off) it returns ms as it is. The caller
+// tests ThreatZone first, so that the default search makes no call per
+// node. Leaving moves out counts as a depth cut-off, so that no disproof
+// under the zone is stored as final.
 func (w *Search) threatZone(ms []winMove, from int) []winMove {
 	if w.ThreatZone <= 0 || w.zone || w.kind != proof.VCT {
 		return ms
