@@ -58,8 +58,25 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.CheckpointEvery, "checkpoint-every", 500, "steps between checkpoints")
 	fs.StringVar(&cfg.Out, "out", "nn-train.kkw", "where the compressed weights are written")
 	fs.DurationVar(&cfg.MaxTime, "max-time", 0, "stop (with a checkpoint) after this long; 0 for no limit")
+	teacherPath := fs.String("teacher", "", "distil this network's move probabilities into the one trained (a weights file, or \"deep\": the embedded deep tier)")
+	fs.Float64Var(&cfg.TeacherWeight, "teacher-weight", 0.5, "with --teacher: the teacher's share of each target (the played move has the rest)")
+	fs.Float64Var(&cfg.TeacherTemp, "teacher-temp", 1, "with --teacher: the temperature of its probabilities (above 1 flatter)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
+	}
+	if *teacherPath != "" {
+		if !(cfg.TeacherWeight >= 0 && cfg.TeacherWeight <= 1) || !(cfg.TeacherTemp > 0 && cfg.TeacherTemp <= 100) {
+			fmt.Fprintln(stderr, "train: --teacher-weight must be within 0-1 and --teacher-temp within (0, 100]")
+			return 2
+		}
+		var err error
+		if cfg.Teacher, err = loadTeacher(*teacherPath); err != nil {
+			fmt.Fprintf(stderr, "train: teacher %s: %v\n", *teacherPath, err)
+			return 1
+		}
+	} else if fs.Changed("teacher-weight") || fs.Changed("teacher-temp") {
+		fmt.Fprintln(stderr, "train: --teacher-weight and --teacher-temp need --teacher")
+		return 2
 	}
 	cfg.Seed = rf.Seed
 	arch := nn.Arch{Features: nn.BasicName, Planes: nn.NewBasic().NumPlanes(), Channels: *channels,
@@ -103,6 +120,15 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// loadTeacher reads a distillation teacher: a weights file, or "deep" for
+// the embedded deep tier's network.
+func loadTeacher(path string) (*nn.Net, error) {
+	if path == "deep" {
+		return nn.LoadBytes(weights.Deep())
+	}
+	return prior.LoadNet(path)
 }
 
 // cmdNNEval reports the top-1 and top-5 accuracy of policy weights on game

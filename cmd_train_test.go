@@ -109,6 +109,46 @@ func TestTrainInit(t *testing.T) {
 	}
 }
 
+// TestTrainTeacher checks --teacher: a run distilling the embedded deep
+// tier (or a weights file) says what it learns from and logs the mixed
+// objective; bad weights, shares and temperatures, and the teacher's
+// options without it are refused.
+func TestTrainTeacher(t *testing.T) {
+	dir := t.TempDir()
+	games := writeTinyGames(t, dir)
+	train := func(extra ...string) (int, string, string) {
+		var out, errOut bytes.Buffer
+		args := append([]string{"train", "--games", games, "--channels", "4", "--blocks", "1", "--batch", "4",
+			"--eval-every", "5", "--test-frac", "0", "--out", filepath.Join(dir, "x.kkw")}, extra...)
+		code := run(args, strings.NewReader(""), &out, &errOut)
+		return code, out.String(), errOut.String()
+	}
+	code, out, errOut := train("--teacher", "deep", "--teacher-weight", "0.6", "--steps", "5", "--checkpoint", filepath.Join(dir, "a.ckpt"))
+	if code != 0 || !strings.Contains(out, "teacher basic-v1 planes=13 channels=64 blocks=6 kernels=3/3/3, 0.60 of the target, temperature 1.00") ||
+		!regexp.MustCompile(`step 5 .* objective \d+\.\d+`).MatchString(out) {
+		t.Fatalf("--teacher deep: code %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = train("--teacher", filepath.Join(dir, "x.kkw"), "--teacher-temp", "2", "--steps", "2", "--checkpoint", filepath.Join(dir, "b.ckpt"))
+	if code != 0 || !strings.Contains(out, "teacher basic-v1 planes=13 channels=4 blocks=1 kernels=3/3/1, 0.50 of the target, temperature 2.00") {
+		t.Fatalf("--teacher FILE: code %d\n%s\n%s", code, out, errOut)
+	}
+	for _, bad := range []struct {
+		args []string
+		code int
+		says string
+	}{
+		{[]string{"--teacher", games}, 1, "teacher " + games},
+		{[]string{"--teacher", "deep", "--teacher-weight", "1.5"}, 2, "--teacher-weight"},
+		{[]string{"--teacher", "deep", "--teacher-temp", "0"}, 2, "--teacher-temp"},
+		{[]string{"--teacher", "deep", "--teacher-weight", "NaN"}, 2, "--teacher-weight"},
+		{[]string{"--teacher-weight", "0.3"}, 2, "need --teacher"},
+	} {
+		if code, _, errOut := train(append(bad.args, "--steps", "1", "--checkpoint", filepath.Join(dir, "c.ckpt"))...); code != bad.code || !strings.Contains(errOut, bad.says) {
+			t.Errorf("%v: code %d %q", bad.args, code, errOut)
+		}
+	}
+}
+
 // TestNNEvalInt8 checks nneval with and without --int8 on a few records:
 // both score every position with the embedded network, and the 8-bit
 // blocks keep its top-1 choices nearly everywhere.

@@ -65,9 +65,11 @@ func newSampler(f Features, k kernels) *sampler {
 
 // outcome is what one position gave: its loss and the rank of the played
 // move among the legal moves by logit (0 = the network's first choice).
+// obj is the objective the gradient is of: the loss itself, or with a
+// teacher's soft target the cross-entropy against the mixed target.
 type outcome struct {
-	loss float64
-	rank int
+	loss, obj float64
+	rank      int
 }
 
 // run evaluates net on board b with target move t. With grad non-nil it
@@ -75,6 +77,18 @@ type outcome struct {
 // when the target is not a legal move there (a recorded forbidden move),
 // and then touches nothing.
 func (s *sampler) run(net *Net, b *engine.Board, t engine.Point, grad []float32, scale float32) (outcome, bool) {
+	return s.runSoft(net, b, t, nil, 0, grad, scale)
+}
+
+// runSoft is run against a target that mixes the played move (weight
+// 1-alpha) with a teacher's move probabilities soft[y*w+x] (weight alpha;
+// they sum to 1 over the legal cells): knowledge distillation. The loss
+// and rank stay the played move's, so held-out figures compare with any
+// other run's; obj is the mixed objective. With soft nil it is run.
+func (s *sampler) runSoft(net *Net, b *engine.Board, t engine.Point, soft []float32, alpha float64, grad []float32, scale float32) (outcome, bool) {
+	if soft == nil {
+		alpha = 0
+	}
 	if !b.OnBoard(t.X, t.Y) || !b.Legal(b.Pos(t.X, t.Y)) {
 		return outcome{}, false
 	}
@@ -127,7 +141,18 @@ func (s *sampler) run(net *Net, b *engine.Board, t engine.Point, grad []float32,
 			}
 		}
 	}
-	out := outcome{loss: -(target - m - math.Log(sum)), rank: rank}
+	logZ := m + math.Log(sum)
+	out := outcome{loss: -(target - logZ), rank: rank}
+	out.obj = (1 - alpha) * out.loss
+	if alpha > 0 {
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				if i := y*w + x; s.legal[i] && soft[i] > 0 {
+					out.obj -= alpha * float64(soft[i]) * (float64(buf.logits[g.cell(x, y)]) - logZ)
+				}
+			}
+		}
+	}
 	if grad == nil {
 		return out, true
 	}
@@ -137,7 +162,10 @@ func (s *sampler) run(net *Net, b *engine.Board, t engine.Point, grad []float32,
 			i := y*w + x
 			d := p[i] / sum
 			if i == ti {
-				d--
+				d -= 1 - alpha
+			}
+			if alpha > 0 && s.legal[i] {
+				d -= alpha * float64(soft[i])
 			}
 			buf.dLogits[g.cell(x, y)] = float32(d) * scale
 		}

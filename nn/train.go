@@ -41,6 +41,14 @@ type TrainConfig struct {
 	StopAt  int64
 	// Log receives the progress lines.
 	Log io.Writer
+	// Teacher, when set, is a network (say a wider one) whose move
+	// probabilities join the played move in every training target:
+	// knowledge distillation. TeacherWeight (0-1) is the teacher's share
+	// of the target, TeacherTemp the temperature of its softmax (1 or 0:
+	// its own probabilities; above 1 flatter). It runs in 8 bits where it
+	// can, on the same board and symmetry as the student.
+	Teacher                    *Net
+	TeacherWeight, TeacherTemp float64
 }
 
 // position is one training or test sample: a game and a ply in it.
@@ -71,11 +79,15 @@ type Accuracy struct {
 	Top1, Top5 int
 	// Loss is the sum of the cross-entropy losses.
 	Loss float64
+	// Obj is the sum of the training objectives: Loss, or with a teacher
+	// the cross-entropy against the mixed targets.
+	Obj float64
 }
 
 func (a *Accuracy) add(o outcome) {
 	a.N++
 	a.Loss += o.loss
+	a.Obj += o.obj
 	if o.rank == 0 {
 		a.Top1++
 	}
@@ -91,6 +103,7 @@ func (a *Accuracy) Merge(b Accuracy) {
 	a.Top1 += b.Top1
 	a.Top5 += b.Top5
 	a.Loss += b.Loss
+	a.Obj += b.Obj
 }
 
 func (a Accuracy) String() string {
@@ -209,12 +222,24 @@ func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeature
 	k := defaultKernels()
 	workers := make([]*sampler, threads)
 	grads := make([][]float32, threads)
+	teachers := make([]*teacher, threads)
 	for i := range workers {
 		workers[i] = newSampler(newFeatures(), k)
 		grads[i] = make([]float32, net.NumParams())
+		if cfg.Teacher != nil {
+			tc, err := newTeacher(cfg.Teacher, newFeatures(), cfg.TeacherTemp)
+			if err != nil {
+				return err
+			}
+			teachers[i] = tc
+		}
 	}
 	logf("train: %d positions from %d games; test: %d positions from %d games; %s; %d parameters; kernels %s; %d threads",
 		len(ps), len(train), len(testPs), len(test), net.Arch(), net.NumParams(), k.name, threads)
+	if cfg.Teacher != nil {
+		logf("train: teacher %s, %.2f of the target, temperature %.2f, 8 bits %v",
+			cfg.Teacher.Arch(), cfg.TeacherWeight, teachers[0].temp, teachers[0].ev.Int8())
+	}
 	opt.WeightDecay = cfg.WeightDecay
 	start := time.Now()
 	var run Accuracy
@@ -262,7 +287,11 @@ func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeature
 					if err != nil {
 						continue
 					}
-					if o, ok := workers[t].run(net, b, mv, grads[t], scale); ok {
+					var soft []float32
+					if tc := teachers[t]; tc != nil {
+						soft = tc.probs(b)
+					}
+					if o, ok := workers[t].runSoft(net, b, mv, soft, cfg.TeacherWeight, grads[t], scale); ok {
 						accs[t].add(o)
 					} else {
 						accs[t].Skipped++
@@ -292,6 +321,9 @@ func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeature
 			rate := float64(step-lastStep) * float64(cfg.Batch) / el
 			lastLog, lastStep = time.Now(), step
 			line := fmt.Sprintf("step %d lr %.2e  train %s  %.0f pos/s", step, opt.LR, run, rate)
+			if cfg.Teacher != nil && run.N > 0 {
+				line += fmt.Sprintf("  objective %.4f", run.Obj/float64(run.N))
+			}
 			if len(testPs) > 0 {
 				res := evaluatePositions(net, newFeatures, test, testPs, threads, func(*Game) string { return "" }, k)
 				line += "  | held-out " + res[""].String()
