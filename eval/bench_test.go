@@ -100,3 +100,20 @@ func BenchmarkNewFromScratch15(b *testing.B) {
 		New(bd)
 	}
 }
+
+// BenchmarkWeightedPotential15 asks the tree search's most called query
+// for every candidate of a 40-stone position, for both colours.
+func BenchmarkWeightedPotential15(b *testing.B) {
+	bd, cand := midGame(b, 15, 15, engine.Freestyle, 40)
+	e := Attach(bd)
+	b.ResetTimer()
+	sum := 0
+	for i := 0; i < b.N; i++ {
+		for _, p := range cand {
+			sum += e.WeightedPotential(p, engine.Black) + e.WeightedPotential(p, engine.White)
+		}
+	}
+	if sum < 0 {
+		b.Fatal("negative potential")
+	}
+}

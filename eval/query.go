@@ -189,20 +189,19 @@ var pointRanks = [NumRanks]int{1024, 1024, 80, 60, 20, 15, 5, 4, 1, 1, 0}
 // search's prior logits take its logarithm.
 //
 // It is the tree search's most called query (every candidate of every
-// expansion), so both colours are summed in one pass over p's monomials,
-// each state read once; the sums are RankPotential's.
+// expansion), so each monomial's term for both colours comes from one read
+// of a small table built with the state table (StateTable.wpot); the sums
+// are RankPotential's (TestWeightedPotentialIsTwoRankPotentials).
 func (e *Evaluator) WeightedPotential(p engine.Pos, c engine.Color) int {
-	info := &e.t.states.info
-	ci, oi := c-1, c.Opp()-1
-	own, opp := 0, 0
+	wpot := &e.t.states.wpot
+	shift := 16 * uint(c-1)
+	sum := 0
 	for _, r := range e.refs[e.refStart[p]:e.refStart[p+1]] {
 		if r.slot < SlotBefore {
-			in := &info[e.state[r.m]]
-			own += pointRanks[in[ci].Rank]
-			opp += pointRanks[in[oi].Rank]
+			sum += int(wpot[e.state[r.m]] >> shift & 0xffff)
 		}
 	}
-	return 5*own + 4*opp
+	return sum
 }
 
 // RankPotential is a sharper potential than v(p): the sum, over the

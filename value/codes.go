@@ -115,6 +115,10 @@ func appendHits(set FeatureSet, dst []uint16, e *eval.Evaluator, me engine.Color
 // point of the largest board.
 const maxCodeHits = 2 * 32 * 32
 
+// noClasses are the classes of a point on no line of either colour, whose
+// code is 0 (TestCodeOfNoClasses).
+var noClasses [4]eval.DirClass
+
 // appendCodeHits appends to dst, for each free point and colour with a
 // code but 0, the index of its code feature within the Codes set's own
 // features (a feature counted n times appears n times), in the order
@@ -129,11 +133,15 @@ func appendCodeHits(dst []uint16, e *eval.Evaluator, me engine.Color) []uint16 {
 			if b.At(p) != engine.Empty {
 				continue
 			}
+			cm, co := e.Classes(p, me), e.Classes(p, op)
+			if cm == noClasses && co == noClasses {
+				continue // code 0 for both: most cells far from the stones
+			}
 			forbidden := renju && e.Forbidden(p)
-			if k := code(e.Classes(p, me)); k > 0 && !(forbidden && me == engine.Black) {
+			if k := code(cm); k > 0 && !(forbidden && me == engine.Black) {
 				dst = append(dst, uint16(k-1))
 			}
-			if k := code(e.Classes(p, op)); k > 0 && !(forbidden && op == engine.Black) {
+			if k := code(co); k > 0 && !(forbidden && op == engine.Black) {
 				dst = append(dst, uint16(codesOwn+k-1))
 			}
 		}

@@ -58,6 +58,17 @@ func sortedClasses(c [4]eval.DirClass) [4]eval.DirClass {
 // point from the line table's classes (Evaluator.Class, not the
 // evaluator's per-point copy that Extract reads), with renju black's
 // forbidden points left out, on random positions of every rule.
+// TestCodeOfNoClasses: a point on no line of a colour has code 0, which
+// appendCodeHits relies on to skip it.
+func TestCodeOfNoClasses(t *testing.T) {
+	if k := code(noClasses); k != 0 {
+		t.Fatalf("code of no classes %d, want 0", k)
+	}
+	if noClasses != [4]eval.DirClass{eval.ClassNone, eval.ClassNone, eval.ClassNone, eval.ClassNone} {
+		t.Fatal("noClasses is not ClassNone in every direction")
+	}
+}
+
 func TestCodesCountPoints(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 77))
 	for _, rule := range engine.Rules {
