@@ -58,7 +58,7 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.CheckpointEvery, "checkpoint-every", 500, "steps between checkpoints")
 	fs.StringVar(&cfg.Out, "out", "nn-train.kkw", "where the compressed weights are written")
 	fs.DurationVar(&cfg.MaxTime, "max-time", 0, "stop (with a checkpoint) after this long; 0 for no limit")
-	teacherPath := fs.String("teacher", "", "distil this network's move probabilities into the one trained (a weights file, or \"deep\": the embedded deep tier)")
+	teacherPath := fs.String("teacher", "", "distil this network's move probabilities into the one trained (a weights file, or \"deep\": the embedded deep tier); a checkpoint does not record it: give it again with --resume")
 	fs.Float64Var(&cfg.TeacherWeight, "teacher-weight", 0.5, "with --teacher: the teacher's share of each target (the played move has the rest)")
 	fs.Float64Var(&cfg.TeacherTemp, "teacher-temp", 1, "with --teacher: the temperature of its probabilities (above 1 flatter)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {

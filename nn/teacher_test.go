@@ -152,6 +152,11 @@ func TestTrainDistils(t *testing.T) {
 		}
 		return top1(net)
 	}
+	bad := cfg
+	bad.Teacher, bad.TeacherWeight = teacherNet, 1.5
+	if net, _ := NewRandom(tinyArch, 6); Train(context.Background(), bad, net, NewAdam(net), feats, noise, nil) == nil {
+		t.Error("a teacher weight of 1.5 was accepted")
+	}
 	tt, distilled, plain := top1(teacherNet), student(1), student(0)
 	t.Logf("top-1 on the rule's games: teacher %.2f, distilled student %.2f, student of the random moves %.2f", tt, distilled, plain)
 	if tt < 0.4 || distilled < 0.75*tt || plain > tt/2 {

@@ -46,7 +46,8 @@ type TrainConfig struct {
 	// knowledge distillation. TeacherWeight (0-1) is the teacher's share
 	// of the target, TeacherTemp the temperature of its softmax (1 or 0:
 	// its own probabilities; above 1 flatter). It runs in 8 bits where it
-	// can, on the same board and symmetry as the student.
+	// can, on the same board and symmetry as the student. A checkpoint
+	// does not record the teacher: a resumed run is given it again.
 	Teacher                    *Net
 	TeacherWeight, TeacherTemp float64
 }
@@ -217,6 +218,9 @@ func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeature
 	rng.Shuffle(len(testPs), func(i, j int) { testPs[i], testPs[j] = testPs[j], testPs[i] })
 	if cfg.EvalPositions > 0 && len(testPs) > cfg.EvalPositions {
 		testPs = testPs[:cfg.EvalPositions]
+	}
+	if cfg.Teacher != nil && !(cfg.TeacherWeight >= 0 && cfg.TeacherWeight <= 1) {
+		return fmt.Errorf("nn: teacher weight %v outside 0-1", cfg.TeacherWeight)
 	}
 	threads := max(1, cfg.Threads)
 	k := defaultKernels()
