@@ -79,6 +79,12 @@ type KakugoOptions struct {
 	// time left before the hard limit, when that is more than the check's
 	// fixed share (kakugo_check.go).
 	CheckRest int
+	// FastCheck: the move check (and the rest of the turn's longer
+	// check) takes the opponent's VCT as found once the search proves it,
+	// without extracting the proof and replaying it through the checker
+	// (win.Search.Detect). 0 is the default (kakugoFastCheckDefault),
+	// positive on, negative off.
+	FastCheck int
 	// VCTShare and CheckShare replace, when positive, the percent of the
 	// hard limit that our VCT search and the move check may use (for
 	// tuning matches).

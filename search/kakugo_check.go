@@ -40,6 +40,8 @@ const (
 	kakugoCheckClockShare = 15
 	kakugoCheckMoves      = 8    // the chosen move and at most seven others (+25 ± 23 Elo over 4, 400 games)
 	kakugoCheckNodes      = 3000 // per candidate under a playout limit (bench, untimed moves)
+	// kakugoFastCheckDefault is what KakugoOptions.FastCheck 0 means.
+	kakugoFastCheckDefault = false
 )
 
 // checkMove returns the first of move and the next most visited root moves
@@ -62,7 +64,7 @@ func (k *Kakugo) checkMove(ctx context.Context, b *engine.Board, lim Limits, bud
 		pe := eval.Attach(pb)
 		var r kakugoWin
 		ran := pc.run(k.checkStepShare(lim, bud, timed), kakugoCheckNodes, func(c context.Context, dl time.Time, mn int64) {
-			r = k.prover.prove(c, pb, pe, true, dl, mn)
+			r = k.checkProve(c, pb, pe, dl, mn)
 		})
 		if !ran {
 			return m, lost // unchecked: the best that is left
@@ -78,6 +80,20 @@ func (k *Kakugo) checkMove(ctx context.Context, b *engine.Board, lim Limits, bud
 		k.say(lim, fmt.Sprintf("check | %s loses to a vct | pv %s", engine.FormatMove(b.XY(m)), kakugoMoves(pb, r.line)))
 	}
 	return move, lost
+}
+
+// checkProve asks the prover whether the side to move of b (the opponent,
+// after a checked move) has a VCT: a full proof, checked, or under
+// FastCheck the search's verdict alone.
+func (k *Kakugo) checkProve(ctx context.Context, b *engine.Board, ev *eval.Evaluator, deadline time.Time, maxNodes int64) kakugoWin {
+	fast := kakugoFastCheckDefault
+	if k.opt.FastCheck != 0 {
+		fast = k.opt.FastCheck > 0
+	}
+	if fast {
+		return k.prover.detect(ctx, b, ev, deadline, maxNodes)
+	}
+	return k.prover.prove(ctx, b, ev, true, deadline, maxNodes)
 }
 
 // kakugoCheckCands are the moves a check looks at, in order: move, then

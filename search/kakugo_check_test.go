@@ -30,6 +30,13 @@ func (f *kakugoLosingProver) prove(_ context.Context, b *engine.Board, _ *eval.E
 	return kakugoWin{move: engine.NoPos}
 }
 
+func (f *kakugoLosingProver) detect(ctx context.Context, b *engine.Board, ev *eval.Evaluator, deadline time.Time, maxNodes int64) kakugoWin {
+	f.mu.Lock()
+	f.detects++
+	f.mu.Unlock()
+	return f.prove(ctx, b, ev, true, deadline, maxNodes)
+}
+
 // TestKakugoCheckMove: under WinSearchVCTCheck the player does not play a
 // move after which the opponent has a proven VCT while one of its most
 // visited moves has none, says why in a message, and plays the search's
@@ -115,6 +122,37 @@ func TestCheckStepShare(t *testing.T) {
 		got := k.checkStepShare(lim, NewBudget(lim, 10), c.timed)
 		if !c.want(got, k.checkShare) {
 			t.Errorf("%s: share %d (fixed %d)", c.name, got, k.checkShare)
+		}
+	}
+}
+
+// TestKakugoFastCheck: with FastCheck the move check asks the prover's
+// detect (no proof, no checker) and still plays another move when the
+// search's choice loses; without it the check asks prove only.
+func TestKakugoFastCheck(t *testing.T) {
+	lim := kakugoNodes(600)
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9h9h10j8")
+	plain := NewKakugo(KakugoOptions{WinSearch: WinSearchVCTAttack})
+	plain.newProver = func(int) kakugoProver { return &kakugoLosingProver{} }
+	first, _ := plain.think(context.Background(), b, lim, 0)
+	c := b.Clone()
+	c.Make(first)
+	for _, fast := range []int{1, -1} {
+		f := &kakugoLosingProver{lost: map[uint64]bool{c.Hash(): true}}
+		k := NewKakugo(KakugoOptions{WinSearch: WinSearchVCTCheck, FastCheck: fast})
+		k.newProver = func(int) kakugoProver { return f }
+		m, _ := k.think(context.Background(), b, lim, 0)
+		if m == first || !b.Legal(m) {
+			t.Errorf("FastCheck %d: played %s, which loses to a VCT", fast, engine.FormatMove(b.XY(m)))
+		}
+		if f.vcts != 1 {
+			t.Errorf("FastCheck %d: %d VCTs found, want the one after the search's choice", fast, f.vcts)
+		}
+		if fast > 0 && f.detects != 2 {
+			t.Errorf("FastCheck on: %d questions to detect, want 2 (the lost move, then the next)", f.detects)
+		}
+		if fast < 0 && f.detects != 0 {
+			t.Errorf("FastCheck off: %d questions to detect, want none", f.detects)
 		}
 	}
 }

@@ -16,6 +16,12 @@ type kakugoProver interface {
 	// (vct false) or fours and threes. ev is attached to b; both are
 	// restored.
 	prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) kakugoWin
+	// detect asks whether the side to move has a VCT, as prove does, but
+	// reports it once the search proves it, with neither the proof nor
+	// its check (win.Search.Detect): line holds at most the first move
+	// and reply is nil. For the move check, which only drops the moves
+	// the opponent wins against.
+	detect(ctx context.Context, b *engine.Board, ev *eval.Evaluator, deadline time.Time, maxNodes int64) kakugoWin
 	// defend asks whether the opponent would have such a win if the side
 	// to move passed, and if so which moves leave it none.
 	defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) (safe []engine.Pos, threatened bool)

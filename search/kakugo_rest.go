@@ -127,7 +127,7 @@ func (k *Kakugo) recheck(b *engine.Board, lim Limits, pc *proverCall, end time.T
 		pe := eval.Attach(pb)
 		var r kakugoWin
 		if !pc.runUntil(time.Now().Add(step), 0, func(c context.Context, dl time.Time, mn int64) {
-			r = k.prover.prove(c, pb, pe, true, dl, mn)
+			r = k.checkProve(c, pb, pe, dl, mn)
 		}) {
 			if i == 0 {
 				return move

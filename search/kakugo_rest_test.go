@@ -51,6 +51,13 @@ func (f *kakugoRestProver) prove(_ context.Context, b *engine.Board, _ *eval.Eva
 	return kakugoWin{move: engine.NoPos}
 }
 
+func (f *kakugoRestProver) detect(ctx context.Context, b *engine.Board, ev *eval.Evaluator, deadline time.Time, maxNodes int64) kakugoWin {
+	f.mu.Lock()
+	f.detects++
+	f.mu.Unlock()
+	return f.prove(ctx, b, ev, true, deadline, maxNodes)
+}
+
 // kakugoRestLimits are a long turn (no clock) with a small playout limit,
 // so that the tree search ends early and leaves the rest of the turn
 // however busy the machine.

@@ -305,6 +305,7 @@ type kakugoFakeProver struct {
 	safe    []engine.Pos
 	threat  bool
 	proves  int
+	detects int // detect's questions (each also counted in proves)
 	defends int
 	cleared int
 	// forcedAt lists the positions (hashes) where the side not to move
@@ -321,6 +322,14 @@ func (f *kakugoFakeProver) prove(_ context.Context, b *engine.Board, _ *eval.Eva
 		return f.win
 	}
 	return kakugoWin{move: engine.NoPos}
+}
+
+// detect counts the question and answers as prove does for a VCT.
+func (f *kakugoFakeProver) detect(ctx context.Context, b *engine.Board, ev *eval.Evaluator, deadline time.Time, maxNodes int64) kakugoWin {
+	f.mu.Lock()
+	f.detects++
+	f.mu.Unlock()
+	return f.prove(ctx, b, ev, true, deadline, maxNodes)
 }
 
 func (f *kakugoFakeProver) defend(_ context.Context, _ *engine.Board, _ *eval.Evaluator, vct bool, _ time.Time, _ int64) ([]engine.Pos, bool) {
@@ -466,6 +475,10 @@ func (s *kakugoSlowProver) prove(context.Context, *engine.Board, *eval.Evaluator
 	s.mu.Unlock()
 	time.Sleep(s.sleep)
 	return kakugoWin{move: engine.NoPos}
+}
+
+func (s *kakugoSlowProver) detect(ctx context.Context, b *engine.Board, ev *eval.Evaluator, deadline time.Time, maxNodes int64) kakugoWin {
+	return s.prove(ctx, b, ev, true, deadline, maxNodes)
 }
 
 func TestKakugoAbandonsAnOverrunningProver(t *testing.T) {

@@ -53,6 +53,12 @@ func (k kakugoWinSearch) prove(ctx context.Context, b *engine.Board, ev *eval.Ev
 	return out
 }
 
+func (k kakugoWinSearch) detect(ctx context.Context, b *engine.Board, ev *eval.Evaluator, deadline time.Time, maxNodes int64) kakugoWin {
+	k.w.Detect = true
+	defer func() { k.w.Detect = false }()
+	return k.prove(ctx, b, ev, true, deadline, maxNodes)
+}
+
 func (k kakugoWinSearch) defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) ([]engine.Pos, bool) {
 	k.w.CheckGrace = checkGrace(ctx, deadline)
 	return k.w.Defend(ctx, b, ev, kakugoKind(vct), deadline, maxNodes)

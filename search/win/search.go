@@ -186,6 +186,20 @@ type Search struct {
 	// the table). It proved fewer of Rapfi's wins within 700,000 nodes at
 	// both settings tried (2, and every move since the root): off.
 	ThreatZone int
+	// Detect reports a win as soon as the root is proven, without
+	// extracting the proof or replaying it through Check: Result.Proof is
+	// nil, Line is the first move alone, Depth 0, and Move is the table's
+	// move at the root (NoPos when the root was proven by its leaf VCF,
+	// whose first move lies under the VCF's keys). For callers that only
+	// ask whether a win exists, such as the player's move check, which
+	// drops a move the opponent wins against: on 383 positions of games
+	// against full Rapfi after the move that let its announced win in,
+	// the extraction and the check took most of a short search's time
+	// (our VCT found 20 of the wins within 60 ms with Detect, 5 without;
+	// 52 and 38 within 300 ms; docs/testing.md, 2026-11-29 session 17).
+	// The price is the checker's guard against a search bug, which has
+	// refused no proof since the renju repair of 2026-11-28.
+	Detect bool
 	// Rejected counts the proofs Check refused (reported as no win).
 	// Any non-zero value is a search bug.
 	Rejected int
@@ -256,7 +270,7 @@ type Search struct {
 // Result is the outcome of a Prove.
 type Result struct {
 	Win   bool         // a proven forced win for the side to move
-	Move  engine.Pos   // its first move (NoPos when !Win)
+	Move  engine.Pos   // its first move (NoPos when !Win; may be NoPos under Detect)
 	Line  []engine.Pos // one principal winning line, attacker and defender moves
 	Proof *proof.Proof // the attacker's answer to every defence (nil when !Win)
 	Nodes int64
@@ -470,6 +484,13 @@ func (w *Search) nextDepth(kind proof.Kind, depth int) int {
 
 // finish extracts and checks the proof of a proven root.
 func (w *Search) finish(res *Result) {
+	if w.Detect {
+		res.Win, res.Move, res.Line, res.Complete = true, engine.NoPos, nil, true
+		if e := w.tt.probe(w.key()); e != nil && !e.leaf && e.move >= 0 && w.legalFor(engine.Pos(e.move), w.att) {
+			res.Move, res.Line = engine.Pos(e.move), []engine.Pos{engine.Pos(e.move)}
+		}
+		return
+	}
 	p, line, depth, ok := w.extract()
 	if !ok {
 		return // the limits stopped the extraction

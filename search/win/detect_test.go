@@ -1,0 +1,69 @@
+package win
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/search/internal/testpos"
+)
+
+// TestWinDetect: under Detect every case of the table gets the full
+// search's verdict, with no proof, at most the first move as its line
+// (a winning move where it gives one: the five or the unique first move
+// the table expects) and the board and evaluator restored, under both
+// methods; and Detect takes no more nodes than the full search, which
+// also walks the proof again.
+func TestWinDetect(t *testing.T) {
+	wins, moves := 0, 0
+	for _, tc := range winCases {
+		for rule, want := range tc.want {
+			for _, m := range []Method{DepthFirst, ProofNumber} {
+				b := testpos.Stones(t, rule, tc.black, tc.white, tc.toMove)
+				ev := eval.Attach(b)
+				hash, n := b.Hash(), b.MoveCount()
+				full := New(1 << 14)
+				full.Method = m
+				fr := full.Prove(context.Background(), b, ev, tc.kind, time.Now().Add(10*time.Second), 0)
+				w := New(1 << 14)
+				w.Method, w.Detect = m, true
+				r := w.Prove(context.Background(), b, ev, tc.kind, time.Now().Add(10*time.Second), 0)
+				name := tc.name + "/" + rule.String() + "/" + m.String()
+				if b.Hash() != hash || b.MoveCount() != n {
+					t.Fatalf("%s: the board was not restored", name)
+				}
+				if err := ev.Verify(); err != nil {
+					t.Fatalf("%s: the evaluator was not restored: %v", name, err)
+				}
+				if r.Win != fr.Win || r.Win != (want.depth > 0) {
+					t.Errorf("%s: detect says win %v, the full search %v, want depth %d", name, r.Win, fr.Win, want.depth)
+					continue
+				}
+				if r.Proof != nil || r.Depth != 0 || len(r.Line) > 1 {
+					t.Errorf("%s: detect gave a proof %v, depth %d, line %v", name, r.Proof != nil, r.Depth, r.Line)
+				}
+				if r.Win {
+					wins++
+				}
+				if r.Win && r.Move != engine.NoPos {
+					moves++
+					if len(r.Line) != 1 || r.Line[0] != r.Move || !b.Legal(r.Move) {
+						t.Errorf("%s: move %s, line %v", name, winCell(b, r.Move), r.Line)
+					}
+					if want.move != "" && winCell(b, r.Move) != want.move {
+						t.Errorf("%s: first move %s, want %s", name, winCell(b, r.Move), want.move)
+					}
+				}
+				if r.Nodes > fr.Nodes {
+					t.Errorf("%s: detect searched %d nodes, the full search %d", name, r.Nodes, fr.Nodes)
+				}
+			}
+		}
+	}
+	if wins == 0 || moves == 0 {
+		t.Errorf("%d wins detected, %d with a move: the table should give both", wins, moves)
+	}
+	t.Logf("%d wins detected, %d with their first move", wins, moves)
+}
