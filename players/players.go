@@ -88,6 +88,8 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.FastCheck = 1 }),
 		kakugoSpec("kakugo-deepfast", "kakugo-deepcheck and kakugo-fastcheck together: the longer move check, without the proof's extraction and check", true,
 			func(o *search.KakugoOptions) { o.CheckRest, o.FastCheck = 50, 1 }),
+		kakugoSpec("kakugo-keep", "the full player that plays a win its VCT found but had no time to extract or check (or could not extract), from the search's table, where it dropped it (win.Search.KeepUnchecked)", true,
+			func(o *search.KakugoOptions) { o.KeepUnchecked = 1 }),
 		kakugoSpec("kakugo-node", "the full player whose tree moves a node's value a fifth of the way toward the node value where it asks the network for priors (the network's reading of the board beside the leaf value: weights/node.kvw, train-value --features trunk); level with kakugo against Rapfi at 20,000 nodes", true,
 			func(o *search.KakugoOptions) { o.Policy.NodeMix = nodeMix }),
 		kakugoSpec("kakugo-useturn", "the full player whose tree search goes on to its hard limit once its move cannot change, when no match clock keeps the time saved", true,

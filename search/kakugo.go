@@ -85,6 +85,11 @@ type KakugoOptions struct {
 	// (win.Search.Detect). 0 is the default (kakugoFastCheckDefault),
 	// positive on, negative off.
 	FastCheck int
+	// KeepUnchecked: a win our VCT (or the move check) found but had no
+	// time to extract or check is still taken, from the search's table
+	// (win.Search.KeepUnchecked), where it was dropped. 0 is the default
+	// (kakugoKeepUncheckedDefault), positive on, negative off.
+	KeepUnchecked int
 	// VCTShare and CheckShare replace, when positive, the percent of the
 	// hard limit that our VCT search and the move check may use (for
 	// tuning matches).
@@ -257,7 +262,7 @@ type Kakugo struct {
 
 	prover     kakugoProver
 	proverBusy chan struct{}                  // closed when an abandoned prover call returns
-	newProver  func(entries int) kakugoProver // newKakugoWinSearch; tests put stand-ins here
+	newProver  func(entries int) kakugoProver // newKakugoWinSearch with KeepUnchecked; tests put stand-ins here
 	ttEntries  int                            // the prover's table size
 	hashKB     int64                          // hash_size, 0 when unset
 	memory     int64                          // the max_memory the sizes were computed for
@@ -304,7 +309,12 @@ func NewKakugo(opt KakugoOptions) *Kakugo {
 		win = opt.WinSearch
 	}
 	go kakugoWarm()
-	k := &Kakugo{opt: opt, cfg: cfg, win: win, newProver: newKakugoWinSearch, vctShare: kakugoVCTShare, checkShare: kakugoCheckShare}
+	keep := kakugoKeepUncheckedDefault
+	if opt.KeepUnchecked != 0 {
+		keep = opt.KeepUnchecked > 0
+	}
+	k := &Kakugo{opt: opt, cfg: cfg, win: win, vctShare: kakugoVCTShare, checkShare: kakugoCheckShare,
+		newProver: func(entries int) kakugoProver { return newKakugoWinSearch(entries, keep) }}
 	if opt.VCTShare > 0 {
 		k.vctShare = opt.VCTShare
 	}

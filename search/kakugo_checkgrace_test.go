@@ -72,7 +72,7 @@ func TestCheckGrace(t *testing.T) {
 	if g := checkGrace(early, dl); g != 0 {
 		t.Errorf("a context ending first: %v", g)
 	}
-	w := newKakugoWinSearch(1 << 10).(kakugoWinSearch)
+	w := newKakugoWinSearch(1<<10, true).(kakugoWinSearch)
 	b, _ := engine.New(15, 15, engine.Freestyle)
 	b.Make(b.Pos(7, 7))
 	e := eval.Attach(b)
@@ -80,6 +80,9 @@ func TestCheckGrace(t *testing.T) {
 	w.prove(ctx2, b, e, true, dl, 0)
 	if w.w.CheckGrace != 300*time.Millisecond {
 		t.Errorf("prove set the search's CheckGrace to %v, want 300ms", w.w.CheckGrace)
+	}
+	if w.w.KeepUnchecked {
+		t.Error("prove left KeepUnchecked on for the search's other questions (defend and forced read the proof)")
 	}
 	// The next calls, waited for only the grace, take none: the
 	// search keeps no grace from the call before.

@@ -66,6 +66,10 @@ const (
 	kakugoVCTNodes    = 5000
 	kakugoDefendNodes = 3000
 
+	// kakugoKeepUncheckedDefault is what KakugoOptions.KeepUnchecked 0
+	// means.
+	kakugoKeepUncheckedDefault = false
+
 	// kakugoProverGrace is how long past its deadline a prover call is
 	// waited for before it is abandoned.
 	kakugoProverGrace = 5 * time.Millisecond

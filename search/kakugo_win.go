@@ -11,15 +11,21 @@ import (
 )
 
 // kakugoWinSearch adapts the winning search (win.Search) to kakugoProver.
-type kakugoWinSearch struct{ w *win.Search }
+// keep is win.Search.KeepUnchecked for prove's questions (our VCT, and the
+// move check without FastCheck), never for defend's and forced's, which
+// read the proof's cells.
+type kakugoWinSearch struct {
+	w    *win.Search
+	keep bool
+}
 
 // newKakugoWinSearch is the player's prover with a table of about entries
 // entries; nil (no winning search) when entries is 0.
-func newKakugoWinSearch(entries int) kakugoProver {
+func newKakugoWinSearch(entries int, keep bool) kakugoProver {
 	if entries <= 0 {
 		return nil
 	}
-	return kakugoWinSearch{win.New(entries)}
+	return kakugoWinSearch{win.New(entries), keep}
 }
 
 // checkGrace is how long past deadline a found proof's check may run in a
@@ -45,6 +51,8 @@ func kakugoKind(vct bool) proof.Kind {
 
 func (k kakugoWinSearch) prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) kakugoWin {
 	k.w.CheckGrace = checkGrace(ctx, deadline)
+	k.w.KeepUnchecked = k.keep
+	defer func() { k.w.KeepUnchecked = false }()
 	r := k.w.Prove(ctx, b, ev, kakugoKind(vct), deadline, maxNodes)
 	out := kakugoWin{win: r.Win, move: r.Move, line: r.Line, nodes: r.Nodes, open: !r.Win && !r.Complete}
 	if r.Win && r.Proof != nil {

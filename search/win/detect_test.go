@@ -67,3 +67,55 @@ func TestWinDetect(t *testing.T) {
 	}
 	t.Logf("%d wins detected, %d with their first move", wins, moves)
 }
+
+// TestWinKeepUnchecked: a found win whose check the limits stop is
+// dropped (counted in Unchecked), or with KeepUnchecked reported all the
+// same with the table's first move and no proof (counted in Kept); a
+// check with room to finish reports the checked proof either way.
+func TestWinKeepUnchecked(t *testing.T) {
+	kept := 0
+	for _, tc := range winCases {
+		want, ok := tc.want[engine.Freestyle]
+		if !ok || want.depth < 3 {
+			continue // a one-move five needs no check to speak of
+		}
+		for _, keep := range []bool{false, true} {
+			b := testpos.Stones(t, engine.Freestyle, tc.black, tc.white, tc.toMove)
+			ev := eval.Attach(b)
+			w := New(1 << 14)
+			w.KeepUnchecked, w.checkNodes = keep, 1
+			r := w.Prove(context.Background(), b, ev, tc.kind, time.Time{}, 0)
+			if w.Unchecked != 1 || w.Rejected != 0 {
+				t.Fatalf("%s keep %v: unchecked %d rejected %d, want one check stopped", tc.name, keep, w.Unchecked, w.Rejected)
+			}
+			if !keep {
+				if r.Win || w.Kept != 0 {
+					t.Errorf("%s: an unchecked win reported (kept %d)", tc.name, w.Kept)
+				}
+				continue
+			}
+			if r.Win != (r.Move != engine.NoPos) || r.Proof != nil || w.Kept != btoi(r.Win) {
+				t.Errorf("%s: win %v move %s proof %v kept %d", tc.name, r.Win, winCell(b, r.Move), r.Proof != nil, w.Kept)
+			}
+			if r.Win && want.move != "" && winCell(b, r.Move) != want.move {
+				t.Errorf("%s: kept move %s, want %s", tc.name, winCell(b, r.Move), want.move)
+			}
+			kept += w.Kept
+			w2 := New(1 << 14)
+			w2.KeepUnchecked = true
+			if r2 := w2.Prove(context.Background(), b, ev, tc.kind, time.Time{}, 0); !r2.Win || r2.Proof == nil || w2.Kept != 0 {
+				t.Errorf("%s: room for the check, yet win %v proof %v kept %d", tc.name, r2.Win, r2.Proof != nil, w2.Kept)
+			}
+		}
+	}
+	if kept == 0 {
+		t.Error("no unchecked win kept: the table should give some")
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

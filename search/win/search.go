@@ -200,6 +200,21 @@ type Search struct {
 	// The price is the checker's guard against a search bug, which has
 	// refused no proof since the renju repair of 2026-11-28.
 	Detect bool
+	// KeepUnchecked: when the limits stop a found proof's extraction or
+	// its check, the win is reported all the same, as under Detect, if
+	// the table holds the root's move (else no win, as without it); Kept
+	// counts them. For the player's own VCT, which used to drop such a
+	// win and let the tree search choose: on session 14's 98 positions
+	// where Rapfi had announced a win, our VCT found 59 within 150 ms
+	// without the extraction and the check, 45 with them (docs/testing.md,
+	// 2026-11-29 session 17). A checked proof still wins when there is
+	// time for it, and its answers play the rest of the attack.
+	KeepUnchecked bool
+	// Kept counts the wins KeepUnchecked reported without a proof.
+	Kept int
+	// checkNodes, when positive, is the found proofs' check budget in
+	// place of checkBudget's (tests: a check the limits stop).
+	checkNodes int64
 	// Rejected counts the proofs Check refused (reported as no win).
 	// Any non-zero value is a search bug.
 	Rejected int
@@ -485,20 +500,25 @@ func (w *Search) nextDepth(kind proof.Kind, depth int) int {
 // finish extracts and checks the proof of a proven root.
 func (w *Search) finish(res *Result) {
 	if w.Detect {
-		res.Win, res.Move, res.Line, res.Complete = true, engine.NoPos, nil, true
-		if e := w.tt.probe(w.key()); e != nil && !e.leaf && e.move >= 0 && w.legalFor(engine.Pos(e.move), w.att) {
-			res.Move, res.Line = engine.Pos(e.move), []engine.Pos{engine.Pos(e.move)}
-		}
+		w.detected(res)
 		return
 	}
 	p, line, depth, ok := w.extract()
 	if !ok {
+		if w.KeepUnchecked {
+			w.detected(res)
+			w.keptUnchecked(res)
+		}
 		return // the limits stopped the extraction
 	}
 	if !w.NoVerify {
 		err := proof.CheckUntil(w.b, p, w.checkBudget(), w.checkTimeUp)
 		if errors.Is(err, proof.ErrCheckStopped) || errors.Is(err, proof.ErrCheckBudget) {
 			w.Unchecked++
+			if w.KeepUnchecked {
+				w.detected(res)
+				w.keptUnchecked(res)
+			}
 			return // out of time or nodes: no win to report, though maybe one
 		}
 		if err != nil {
@@ -507,6 +527,25 @@ func (w *Search) finish(res *Result) {
 		}
 	}
 	res.Win, res.Move, res.Line, res.Proof, res.Depth, res.Complete = true, line[0], line, p, depth, true
+}
+
+// detected reports the proven root's win without a proof (Detect): the
+// table's move at the root when it holds one, else NoPos.
+func (w *Search) detected(res *Result) {
+	res.Win, res.Move, res.Line, res.Proof, res.Depth, res.Complete = true, engine.NoPos, nil, nil, 0, true
+	if e := w.tt.probe(w.key()); e != nil && !e.leaf && e.move >= 0 && w.legalFor(engine.Pos(e.move), w.att) {
+		res.Move, res.Line = engine.Pos(e.move), []engine.Pos{engine.Pos(e.move)}
+	}
+}
+
+// keptUnchecked is KeepUnchecked's verdict on a detected win: kept with
+// its first move, dropped without one (the caller needs a move to play).
+func (w *Search) keptUnchecked(res *Result) {
+	if res.Move == engine.NoPos {
+		*res = Result{Move: engine.NoPos}
+		return
+	}
+	w.Kept++
 }
 
 // checkTimeUp is timeUp for a found proof's check: the deadline moved
@@ -524,6 +563,9 @@ func (w *Search) checkTimeUp() bool {
 // far more moves than the search took (one of 14 attacker moves: 0.4 s to
 // find, 1.5 s to check); else the checker's default.
 func (w *Search) checkBudget() int64 {
+	if w.checkNodes > 0 {
+		return w.checkNodes
+	}
 	if !w.deadline.IsZero() || w.ctx.Done() != nil {
 		return math.MaxInt64
 	}
