@@ -96,9 +96,7 @@ func (w *mctsWorker) vctWins(n *mctsNode) bool {
 	if len(w.e.Fives(me.Opp())) > 0 {
 		return false // the opponent's five must be blocked first: expansion's business
 	}
-	r := w.vcf.Prove(w.s.ctx, w.b, w.e, proof.VCT, w.probeDeadline(), nodes)
-	w.nodes += r.Nodes
-	return r.Win
+	return w.proves(proof.VCT, w.probeDeadline(), nodes)
 }
 
 // threatened runs the threat probe at the worker's position (below the

@@ -272,7 +272,19 @@ func (w *mctsWorker) vcfWins() bool {
 	if w.vcf == nil || w.s.cfg.vcfProbe <= 0 || len(w.e.Fours(w.b.SideToMove())) == 0 {
 		return false
 	}
-	r := w.vcf.Prove(w.s.ctx, w.b, w.e, proof.VCF, time.Time{}, w.s.cfg.vcfProbe)
+	return w.proves(proof.VCF, time.Time{}, w.s.cfg.vcfProbe)
+}
+
+// proves asks the probe's search whether the side to move at the worker's
+// position wins by kind within nodes (and deadline, when set). Only the
+// verdict is used, so the search reports it as soon as it proves the
+// root, without extracting the proof or replaying it through the checker
+// (win.Search.Detect), which took a fifth of the VCF probes' time on the
+// bench; Threat, which reads a proof's cells, gets it whole.
+func (w *mctsWorker) proves(kind proof.Kind, deadline time.Time, nodes int64) bool {
+	w.vcf.Detect = true
+	r := w.vcf.Prove(w.s.ctx, w.b, w.e, kind, deadline, nodes)
+	w.vcf.Detect = false
 	w.nodes += r.Nodes
 	return r.Win
 }

@@ -20,8 +20,9 @@ import (
 // counter-four gains a tempo and may break it); each is played and the
 // opponent's win searched for again. A candidate whose search ran out of
 // time or nodes without a win counts as safe, and candidates left
-// unchecked at the deadline are left out. The opponent's proofs are not
-// re-checked here: a false win would only make a move look unsafe.
+// unchecked at the deadline are left out. The opponent's proofs after
+// each candidate are neither extracted nor checked (Detect): a false win
+// would only make a move look unsafe.
 func (w *Search) Defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
 	kind proof.Kind, deadline time.Time, maxNodes int64) (safe []engine.Pos, threatened bool) {
 	if ctx == nil {
@@ -31,10 +32,11 @@ func (w *Search) Defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 	if !threatened {
 		return nil, false
 	}
-	// The candidates' searches, like the threat's, skip the proof check.
-	noVerify := w.NoVerify
-	w.NoVerify = true
-	defer func() { w.NoVerify = noVerify }()
+	// The candidates' searches, like the threat's, skip the proof check,
+	// and since only their verdicts count, the proof's extraction too.
+	noVerify, detect := w.NoVerify, w.Detect
+	w.NoVerify, w.Detect = true, true
+	defer func() { w.NoVerify, w.Detect = noVerify, detect }()
 	for i, c := range cands {
 		if expired(ctx, deadline) {
 			break
