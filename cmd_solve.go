@@ -47,6 +47,8 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	reader := fs.String("reader", "auto", "what the search reads the threats from: auto (the tracker where it applies), evaluator or tracker")
 	ttEntries := fs.Int("tt", 1<<20, "transposition table entries (16 bytes each)")
 	noVerify := fs.Bool("no-verify", false, "do not replay found proofs through the checker (raw search speed)")
+	detect := fs.Bool("detect", false, "report a win as soon as the search proves it, with its first move where the table holds it, without extracting the proof or checking it (what the player's move check asks)")
+	keep := fs.Bool("keep", false, "report a win whose proof the limits left unextracted or unchecked, from the table's first move (what kakugo-keep plays)")
 	notation := fs.String("notation", "auto", "moves in pos (h8, y from the top) or diagram (H8, row from the bottom) notation; auto picks diagram for problems")
 	quiet := fs.Bool("quiet", false, "print only the summary")
 	cpu := fs.Bool("cpu", false, "limit and time each position by the process's CPU time, not the wall clock (for a shared, busy machine; run with GOMAXPROCS=1)")
@@ -59,6 +61,9 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *vcf && *vct {
 		return fail(fmt.Errorf("--vcf and --vct exclude each other"))
+	}
+	if *detect && (*check || *games) {
+		return fail(fmt.Errorf("--detect reports no proof for --check or --games to replay"))
 	}
 	if *notation != "auto" && *notation != "pos" && *notation != "diagram" {
 		return fail(fmt.Errorf("--notation %q: want auto, pos or diagram", *notation))
@@ -85,6 +90,7 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail(fmt.Errorf("--reader %q: want auto, evaluator or tracker", *reader))
 	}
 	ws.NoVerify = *noVerify || *check
+	ws.Detect, ws.KeepUnchecked = *detect, *keep
 	ws.LeafVCF = *leafVCF
 	ws.VCFZone = *vcfZone
 	ws.LevelLag = *levelLag

@@ -246,7 +246,7 @@ func TestSolveFlagErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"--vcf", "--vct"}, {"--notation", "chess"}, {"--method", "mcts"}, {"--threats", "fives"},
 		{"--schedule", "never"}, {"--rule", "go"}, {"--size", "3"}, {"--bogus"},
-		{"--puzzles", "/no/such/file"},
+		{"--puzzles", "/no/such/file"}, {"--detect", "--check"}, {"--detect", "--games"},
 	} {
 		if code, out := solveRun(t, "", args...); code != 2 {
 			t.Errorf("solve %v: code %d, want 2\n%s", args, code, out)
@@ -257,6 +257,20 @@ func TestSolveFlagErrors(t *testing.T) {
 	}
 	if code, _ := solveRun(t, "", "--help"); code != 0 {
 		t.Errorf("--help: code %d", code)
+	}
+}
+
+// TestSolveDetect: --detect reports the win without a proof, with the
+// same first move where only one wins (white's open three h8-j8 with the
+// move: g8 or k8 makes a straight four, so the move is one of them).
+func TestSolveDetect(t *testing.T) {
+	code, out := solveRun(t, "a1h8a3i8a5j8b1\n", "--vct", "--detect", "--time", "10s")
+	if code != 0 {
+		t.Fatalf("code %d:\n%s", code, out)
+	}
+	solveWant(t, out, "white VCT: win", "(no proof: --detect or --keep)", "solved 1 of 1")
+	if !strings.Contains(out, "win g8") && !strings.Contains(out, "win k8") {
+		t.Errorf("the detected first move is neither straight four:\n%s", out)
 	}
 }
 

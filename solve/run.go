@@ -93,7 +93,7 @@ func Run(ws *win.Search, cases []Case, lim Limits, quiet, check bool, stdout io.
 		} else if ws.Unchecked > unchecked0 && !r.Win {
 			checkNote = " (a proof was found, but its check ran out of time or of nodes)"
 		}
-		if check && r.Win {
+		if check && r.Win && r.Proof != nil {
 			if err := proof.Check(c.board, r.Proof, 0); err != nil {
 				rejected++
 				checkNote = " REJECTED BY THE CHECKER: " + err.Error()
@@ -113,6 +113,9 @@ func Run(ws *win.Search, cases []Case, lim Limits, quiet, check bool, stdout io.
 			solved++
 			wins = append(wins, el)
 			status = fmt.Sprintf("win %s in %d: %s", cellName(c.board, r.Move, c.diagram), r.Depth, lineString(c.board, r.Line, c.diagram))
+			if r.Proof == nil {
+				status = fmt.Sprintf("win %s (no proof: --detect or --keep)", cellName(c.board, r.Move, c.diagram))
+			}
 		}
 		ref := ""
 		if c.want != "" {
@@ -147,6 +150,9 @@ func Run(ws *win.Search, cases []Case, lim Limits, quiet, check bool, stdout io.
 	}
 	fmt.Fprintf(stdout, "nodes %d, %.0f nodes/s; proofs rejected by the checker: %d, left unchecked at the time limit: %d\n",
 		nodes, nps, ws.Rejected+rejected, ws.Unchecked)
+	if ws.Kept > 0 {
+		fmt.Fprintf(stdout, "wins kept without a proof (--keep): %d\n", ws.Kept)
+	}
 	if check {
 		fmt.Fprintf(stdout, "claimed wins %d, each replayed through the checker: %d rejected\n", solved, rejected)
 	}

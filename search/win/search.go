@@ -189,8 +189,8 @@ type Search struct {
 	// Detect reports a win as soon as the root is proven, without
 	// extracting the proof or replaying it through Check: Result.Proof is
 	// nil, Line is the first move alone, Depth 0, and Move is the table's
-	// move at the root (NoPos when the root was proven by its leaf VCF,
-	// whose first move lies under the VCF's keys). For callers that only
+	// move at the root (NoPos in the rare case the table lost it). For
+	// callers that only
 	// ask whether a win exists, such as the player's move check, which
 	// drops a move the opponent wins against: on 383 positions of games
 	// against full Rapfi after the move that let its announced win in,
@@ -533,7 +533,15 @@ func (w *Search) finish(res *Result) {
 // table's move at the root when it holds one, else NoPos.
 func (w *Search) detected(res *Result) {
 	res.Win, res.Move, res.Line, res.Proof, res.Depth, res.Complete = true, engine.NoPos, nil, nil, 0, true
-	if e := w.tt.probe(w.key()); e != nil && !e.leaf && e.move >= 0 && w.legalFor(engine.Pos(e.move), w.att) {
+	e := w.tt.probe(w.key())
+	if e != nil && e.leaf && w.kind == proof.VCT {
+		// Proven by its leaf VCF: the first move is the VCF's, under
+		// the leaf VCFs' keys (as extractAttack reads it).
+		saved := w.enterZone(int(e.need))
+		e = w.tt.probe(w.key())
+		w.leave(saved)
+	}
+	if e != nil && !e.leaf && e.need > 0 && e.move >= 0 && w.legalFor(engine.Pos(e.move), w.att) {
 		res.Move, res.Line = engine.Pos(e.move), []engine.Pos{engine.Pos(e.move)}
 	}
 }
