@@ -12,7 +12,8 @@ there?
       its moves after which Rapfi's final evaluation rose by at least
       --jump (from below 400), as pos lines, each after a comment line
       with the game, the ply, Rapfi's evaluations before and after, the
-      move played and the reply Rapfi's search expected.
+      move played and the reply Rapfi's search expected. With --after,
+      the positions after the engine's move, for `solve --vct`.
   critical.py score V1.txt [V2.txt ...]
       V*.txt are `tools/brain_move.py` outputs of Rapfi (show_detail on)
       asked on the positions *after* each move (brain_move's --after file
@@ -76,7 +77,7 @@ def extract(a):
                 expected = pv.get(k - 1, ["?", "?"])[1].lower()
                 print(f"# game {gi + 1} ply {k}: rapfi {before} -> {after}, "
                       f"{a.engine} played {pos[k - 1]}, rapfi expected {expected}")
-                print("".join(pos[:k - 1]))
+                print("".join(pos[:k] if a.after else pos[:k - 1]))
 
 
 def verdicts(path):
@@ -121,6 +122,9 @@ def main():
     e.add_argument("msg")
     e.add_argument("--jump", type=int, default=150)
     e.add_argument("--engine", default="kakugo")
+    e.add_argument("--after", action="store_true",
+                   help="print each position after the engine's move (the opponent to move), "
+                        "ready for `solve --vct`: has the opponent a forced win now?")
     s = sub.add_parser("score")
     s.add_argument("files", nargs="+")
     a = ap.parse_args()
