@@ -189,26 +189,28 @@ type Search struct {
 	// Detect reports a win as soon as the root is proven, without
 	// extracting the proof or replaying it through Check: Result.Proof is
 	// nil, Line is the first move alone, Depth 0, and Move is the table's
-	// move at the root (NoPos in the rare case the table lost it). For
-	// callers that only
-	// ask whether a win exists, such as the player's move check, which
-	// drops a move the opponent wins against: on 383 positions of games
-	// against full Rapfi after the move that let its announced win in,
-	// the extraction and the check took most of a short search's time
-	// (our VCT found 20 of the wins within 60 ms with Detect, 5 without;
-	// 52 and 38 within 300 ms; docs/testing.md, 2026-11-29 session 17).
-	// The price is the checker's guard against a search bug, which has
-	// refused no proof since the renju repair of 2026-11-28.
+	// move at the root (NoPos in the rare case the table lost it). It is
+	// for callers that only ask whether a win exists, such as the
+	// player's move check, which drops a move the opponent wins against:
+	// on 383 positions of games against full Rapfi after the move that
+	// let its announced win in, the extraction and the check took most of
+	// a short search's time (our VCT knew 20 of the wins within 60 ms
+	// with Detect, 5 without; 52 and 38 within 300 ms; docs/testing.md,
+	// 2026-11-29 session 17). The price is the checker's guard against a
+	// search bug, which has refused no proof since the renju repair of
+	// 2026-11-28.
 	Detect bool
 	// KeepUnchecked: when the limits stop a found proof's extraction or
-	// its check, the win is reported all the same, as under Detect, if
-	// the table holds the root's move (else no win, as without it); Kept
-	// counts them. For the player's own VCT, which used to drop such a
-	// win and let the tree search choose: on session 14's 98 positions
-	// where Rapfi had announced a win, our VCT found 59 within 150 ms
-	// without the extraction and the check, 45 with them (docs/testing.md,
-	// 2026-11-29 session 17). A checked proof still wins when there is
-	// time for it, and its answers play the rest of the attack.
+	// its check, or the extraction loses the proof (the defender's
+	// replies it regenerates may differ from the search's), the win is
+	// reported all the same, as under Detect, if the table holds the
+	// root's move (else no win, as without it); Kept counts them. For the
+	// player's own VCT, which used to drop such a win and let the tree
+	// search choose: on 129 positions where Rapfi had announced a win,
+	// our VCT at 150 ms proved 30 and kept 5 more, at 300 ms 38 and 8 more
+	// (docs/testing.md, 2026-11-29 session 17). A checked proof still
+	// wins when there is time for it, and its answers play the rest of
+	// the attack.
 	KeepUnchecked bool
 	// Kept counts the wins KeepUnchecked reported without a proof.
 	Kept int
