@@ -2,12 +2,14 @@ package win
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
 	"github.com/kakugo/kakugo/search/internal/testpos"
+	"github.com/kakugo/kakugo/search/proof"
 )
 
 // TestWinDetect: under Detect every case of the table gets the full
@@ -118,4 +120,30 @@ func btoi(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// TestWinDefendUnderDetect: Defend's and Forced's answers do not depend on
+// Detect or KeepUnchecked being left on by the caller (their threat's
+// proof is read, and Forced claims a win): white's open three h8-j8 is
+// parried by its ends and black's counter-fours whatever the flags say.
+func TestWinDefendUnderDetect(t *testing.T) {
+	var want []engine.Pos
+	for i, flags := range [][2]bool{{false, false}, {true, false}, {false, true}, {true, true}} {
+		b := testpos.Board(t, 15, engine.Freestyle, "a1h8a3i8a5j8")
+		ev := eval.Attach(b)
+		w := New(1 << 14)
+		w.Detect, w.KeepUnchecked = flags[0], flags[1]
+		safe, threatened := w.Defend(context.Background(), b, ev, proof.VCT, time.Now().Add(10*time.Second), 0)
+		if !threatened || len(safe) == 0 {
+			t.Fatalf("flags %v: threatened %v, safe %v", flags, threatened, safe)
+		}
+		if i == 0 {
+			want = safe
+		} else if !slices.Equal(safe, want) {
+			t.Errorf("flags %v: safe %v, want %v", flags, safe, want)
+		}
+		if w.Detect != flags[0] || w.KeepUnchecked != flags[1] {
+			t.Errorf("flags %v: Defend left Detect %v, KeepUnchecked %v", flags, w.Detect, w.KeepUnchecked)
+		}
+	}
 }

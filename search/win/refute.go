@@ -28,9 +28,11 @@ func (w *Search) Threat(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 	if len(ev.Fives(me)) > 0 {
 		return nil, false, 0 // we win first
 	}
-	noVerify := w.NoVerify
-	w.NoVerify = true
-	defer func() { w.NoVerify = noVerify }()
+	// The threat's proof is read (its cells are the candidates), so it
+	// is extracted whatever Detect and KeepUnchecked say, but not checked.
+	noVerify, detect, keep := w.NoVerify, w.Detect, w.KeepUnchecked
+	w.NoVerify, w.Detect, w.KeepUnchecked = true, false, false
+	defer func() { w.NoVerify, w.Detect, w.KeepUnchecked = noVerify, detect, keep }()
 	b.SetSideToMove(me.Opp()) // pass
 	threat := w.Prove(ctx, b, ev, kind, deadline, maxNodes)
 	b.SetSideToMove(me)
@@ -59,6 +61,10 @@ func (w *Search) Forced(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 	if len(ev.Fives(me)) > 0 {
 		return false, 0
 	}
+	// Every proof here is extracted and checked: a win is claimed.
+	detect, keep := w.Detect, w.KeepUnchecked
+	w.Detect, w.KeepUnchecked = false, false
+	defer func() { w.Detect, w.KeepUnchecked = detect, keep }()
 	b.SetSideToMove(me.Opp()) // pass
 	threat := w.Prove(ctx, b, ev, kind, deadline, maxNodes)
 	b.SetSideToMove(me)
