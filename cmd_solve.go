@@ -62,8 +62,8 @@ func cmdSolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *vcf && *vct {
 		return fail(fmt.Errorf("--vcf and --vct exclude each other"))
 	}
-	if *detect && (*check || *games) {
-		return fail(fmt.Errorf("--detect reports no proof for --check or --games to replay"))
+	if (*detect || *keep) && (*check || *games) {
+		return fail(fmt.Errorf("--detect and --keep report wins without a proof, which --check and --games replay"))
 	}
 	if *notation != "auto" && *notation != "pos" && *notation != "diagram" {
 		return fail(fmt.Errorf("--notation %q: want auto, pos or diagram", *notation))

@@ -246,7 +246,7 @@ func TestSolveFlagErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"--vcf", "--vct"}, {"--notation", "chess"}, {"--method", "mcts"}, {"--threats", "fives"},
 		{"--schedule", "never"}, {"--rule", "go"}, {"--size", "3"}, {"--bogus"},
-		{"--puzzles", "/no/such/file"}, {"--detect", "--check"}, {"--detect", "--games"},
+		{"--puzzles", "/no/such/file"}, {"--detect", "--check"}, {"--detect", "--games"}, {"--keep", "--check"},
 	} {
 		if code, out := solveRun(t, "", args...); code != 2 {
 			t.Errorf("solve %v: code %d, want 2\n%s", args, code, out)

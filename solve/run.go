@@ -93,7 +93,7 @@ func Run(ws *win.Search, cases []Case, lim Limits, quiet, check bool, stdout io.
 		} else if ws.Unchecked > unchecked0 && !r.Win {
 			checkNote = " (a proof was found, but its check ran out of time or of nodes)"
 		}
-		if check && r.Win && r.Proof != nil {
+		if check && r.Win {
 			if err := proof.Check(c.board, r.Proof, 0); err != nil {
 				rejected++
 				checkNote = " REJECTED BY THE CHECKER: " + err.Error()
