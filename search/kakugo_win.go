@@ -12,8 +12,7 @@ import (
 
 // kakugoWinSearch adapts the winning search (win.Search) to kakugoProver.
 // keep is win.Search.KeepUnchecked for prove's questions (our VCT, and the
-// move check without FastCheck), never for defend's and forced's, which
-// read the proof's cells.
+// move check without FastCheck); it is set for those calls only.
 type kakugoWinSearch struct {
 	w    *win.Search
 	keep bool
@@ -53,7 +52,11 @@ func (k kakugoWinSearch) prove(ctx context.Context, b *engine.Board, ev *eval.Ev
 	k.w.CheckGrace = checkGrace(ctx, deadline)
 	k.w.KeepUnchecked = k.keep
 	defer func() { k.w.KeepUnchecked = false }()
-	r := k.w.Prove(ctx, b, ev, kakugoKind(vct), deadline, maxNodes)
+	return kakugoWinOf(k.w.Prove(ctx, b, ev, kakugoKind(vct), deadline, maxNodes))
+}
+
+// kakugoWinOf is the player's view of a search result.
+func kakugoWinOf(r win.Result) kakugoWin {
 	out := kakugoWin{win: r.Win, move: r.Move, line: r.Line, nodes: r.Nodes, open: !r.Win && !r.Complete}
 	if r.Win && r.Proof != nil {
 		out.reply = r.Proof.Reply
@@ -62,9 +65,8 @@ func (k kakugoWinSearch) prove(ctx context.Context, b *engine.Board, ev *eval.Ev
 }
 
 func (k kakugoWinSearch) detect(ctx context.Context, b *engine.Board, ev *eval.Evaluator, deadline time.Time, maxNodes int64) kakugoWin {
-	k.w.Detect = true
-	defer func() { k.w.Detect = false }()
-	return k.prove(ctx, b, ev, true, deadline, maxNodes)
+	k.w.CheckGrace = checkGrace(ctx, deadline)
+	return kakugoWinOf(k.w.Verdict(ctx, b, ev, proof.VCT, deadline, maxNodes))
 }
 
 func (k kakugoWinSearch) defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) ([]engine.Pos, bool) {

@@ -279,12 +279,10 @@ func (w *mctsWorker) vcfWins() bool {
 // position wins by kind within nodes (and deadline, when set). Only the
 // verdict is used, so the search reports it as soon as it proves the
 // root, without extracting the proof or replaying it through the checker
-// (win.Search.Detect), which took a fifth of the VCF probes' time on the
+// (win.Search.Verdict), which took a fifth of the VCF probes' time on the
 // bench; Threat, which reads a proof's cells, gets it whole.
 func (w *mctsWorker) proves(kind proof.Kind, deadline time.Time, nodes int64) bool {
-	w.vcf.Detect = true
-	r := w.vcf.Prove(w.s.ctx, w.b, w.e, kind, deadline, nodes)
-	w.vcf.Detect = false
+	r := w.vcf.Verdict(w.s.ctx, w.b, w.e, kind, deadline, nodes)
 	w.nodes += r.Nodes
 	return r.Win
 }

@@ -32,11 +32,8 @@ func (w *Search) Defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 	if !threatened {
 		return nil, false
 	}
-	// The candidates' searches, like the threat's, skip the proof check,
-	// and since only their verdicts count, the proof's extraction too.
-	noVerify, detect := w.NoVerify, w.Detect
-	w.NoVerify, w.Detect = true, true
-	defer func() { w.NoVerify, w.Detect = noVerify, detect }()
+	// Only the candidates' verdicts count: their proofs are neither
+	// extracted nor checked (Verdict).
 	for i, c := range cands {
 		if expired(ctx, deadline) {
 			break
@@ -49,7 +46,7 @@ func (w *Search) Defend(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 			}
 		}
 		b.Make(c)
-		r := w.Prove(ctx, b, ev, kind, deadline, per)
+		r := w.Verdict(ctx, b, ev, kind, deadline, per)
 		b.Undo()
 		spent += r.Nodes
 		if !r.Win {

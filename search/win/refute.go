@@ -29,12 +29,12 @@ func (w *Search) Threat(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 		return nil, false, 0 // we win first
 	}
 	// The threat's proof is read (its cells are the candidates), so it
-	// is extracted whatever Detect and KeepUnchecked say, but not checked.
-	noVerify, detect, keep := w.NoVerify, w.Detect, w.KeepUnchecked
-	w.NoVerify, w.Detect, w.KeepUnchecked = true, false, false
-	defer func() { w.NoVerify, w.Detect, w.KeepUnchecked = noVerify, detect, keep }()
+	// is extracted, but not checked.
+	noVerify := w.NoVerify
+	w.NoVerify = true
+	defer func() { w.NoVerify = noVerify }()
 	b.SetSideToMove(me.Opp()) // pass
-	threat := w.Prove(ctx, b, ev, kind, deadline, maxNodes)
+	threat := w.proveChecked(ctx, b, ev, kind, deadline, maxNodes)
 	b.SetSideToMove(me)
 	if !threat.Win {
 		return nil, false, threat.Nodes
@@ -62,11 +62,8 @@ func (w *Search) Forced(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 		return false, 0
 	}
 	// Every proof here is extracted and checked: a win is claimed.
-	detect, keep := w.Detect, w.KeepUnchecked
-	w.Detect, w.KeepUnchecked = false, false
-	defer func() { w.Detect, w.KeepUnchecked = detect, keep }()
 	b.SetSideToMove(me.Opp()) // pass
-	threat := w.Prove(ctx, b, ev, kind, deadline, maxNodes)
+	threat := w.proveChecked(ctx, b, ev, kind, deadline, maxNodes)
 	b.SetSideToMove(me)
 	nodes = threat.Nodes
 	if !threat.Win {
@@ -98,7 +95,7 @@ func (w *Search) Forced(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 			}
 		}
 		b.Make(c)
-		r := w.Prove(ctx, b, ev, kind, deadline, per)
+		r := w.proveChecked(ctx, b, ev, kind, deadline, per)
 		b.Undo()
 		nodes += r.Nodes
 		if !r.Win {

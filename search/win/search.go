@@ -214,6 +214,9 @@ type Search struct {
 	KeepUnchecked bool
 	// Kept counts the wins KeepUnchecked reported without a proof.
 	Kept int
+	// callDetect and callKeep are this Prove call's Detect and KeepUnchecked
+	// (Verdict and the internal callers choose their own).
+	callDetect, callKeep bool
 	// checkNodes, when positive, is the found proofs' check budget in
 	// place of checkBudget's (tests: a check the limits stop).
 	checkNodes int64
@@ -335,8 +338,35 @@ func (w *Search) saltFor(kind proof.Kind, level int) uint64 {
 // to b (eval.Attach); b and ev are restored before it returns. It stops at
 // the deadline (the zero time means none), at maxNodes (0 = no limit), or
 // when ctx is done.
+//
+// Detect and KeepUnchecked say what a proven root reports; Verdict is
+// Prove under Detect for one call.
 func (w *Search) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
 	kind proof.Kind, deadline time.Time, maxNodes int64) Result {
+	return w.prove(ctx, b, ev, kind, deadline, maxNodes, w.Detect, w.KeepUnchecked)
+}
+
+// Verdict is Prove for a caller that reads only whether the side to move
+// wins (and at most the first move): the root's proof is neither
+// extracted nor checked, whatever Detect says.
+func (w *Search) Verdict(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
+	kind proof.Kind, deadline time.Time, maxNodes int64) Result {
+	return w.prove(ctx, b, ev, kind, deadline, maxNodes, true, false)
+}
+
+// proveChecked is Prove with the proof extracted (and checked unless
+// NoVerify) whatever Detect and KeepUnchecked say: for the callers that
+// read the proof's cells or claim its win (Threat, Forced).
+func (w *Search) proveChecked(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
+	kind proof.Kind, deadline time.Time, maxNodes int64) Result {
+	return w.prove(ctx, b, ev, kind, deadline, maxNodes, false, false)
+}
+
+// prove is Prove with this call's detect and keep (Detect and
+// KeepUnchecked's meanings), which finish reads.
+func (w *Search) prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
+	kind proof.Kind, deadline time.Time, maxNodes int64, detect, keep bool) Result {
+	w.callDetect, w.callKeep = detect, keep
 	w.begin(ctx, b, ev, kind, deadline, maxNodes)
 	defer w.end()
 	res := Result{Move: engine.NoPos}
@@ -501,13 +531,13 @@ func (w *Search) nextDepth(kind proof.Kind, depth int) int {
 
 // finish extracts and checks the proof of a proven root.
 func (w *Search) finish(res *Result) {
-	if w.Detect {
+	if w.callDetect {
 		w.detected(res)
 		return
 	}
 	p, line, depth, ok := w.extract()
 	if !ok {
-		if w.KeepUnchecked {
+		if w.callKeep {
 			w.detected(res)
 			w.keptUnchecked(res)
 		}
@@ -517,7 +547,7 @@ func (w *Search) finish(res *Result) {
 		err := proof.CheckUntil(w.b, p, w.checkBudget(), w.checkTimeUp)
 		if errors.Is(err, proof.ErrCheckStopped) || errors.Is(err, proof.ErrCheckBudget) {
 			w.Unchecked++
-			if w.KeepUnchecked {
+			if w.callKeep {
 				w.detected(res)
 				w.keptUnchecked(res)
 			}
