@@ -60,7 +60,8 @@ class Brain:
         raise RuntimeError("brain closed its output")
 
     def move(self, size, rule, stones):
-        """stones: (x, y) from black's first, 0-based; returns (x, y), last Eval."""
+        """stones: (x, y) from black's first, 0-based; returns (x, y) and the
+        last Eval, or None where the brain answers ERROR."""
         if size != self.size:
             self.send("START %d" % size)
             self.until(lambda l: l == "OK")
@@ -76,7 +77,9 @@ class Brain:
         n = len(stones)
         board = ["%d,%d,%d" % (x, y, 1 if (n - i) % 2 == 0 else 2) for i, (x, y) in enumerate(stones)]
         self.send("BOARD", *board, "DONE")
-        line, msgs = self.until(lambda l: re.fullmatch(r"\d+,\d+", l) is not None)
+        line, msgs = self.until(lambda l: l.startswith("ERROR") or re.fullmatch(r"\d+,\d+", l) is not None)
+        if line.startswith("ERROR"):
+            return None, None  # a position the brain refuses: no label
         ev = None
         for m in msgs:
             e = re.search(r"Eval (\S+)", m)
@@ -119,8 +122,9 @@ def work(args):
     out = []
     try:
         for (rule, size, stones), test in items:
-            (x, y), ev = b.move(size, rule, list(stones))
-            out.append((rule, size, stones, test, x, y, ev))
+            m, ev = b.move(size, rule, list(stones))
+            if m is not None:
+                out.append((rule, size, stones, test, m[0], m[1], ev))
     finally:
         b.close()
     return out
