@@ -65,7 +65,6 @@ func kakugoWinOf(r win.Result) kakugoWin {
 }
 
 func (k kakugoWinSearch) detect(ctx context.Context, b *engine.Board, ev *eval.Evaluator, deadline time.Time, maxNodes int64) kakugoWin {
-	k.w.CheckGrace = checkGrace(ctx, deadline)
 	return kakugoWinOf(k.w.Verdict(ctx, b, ev, proof.VCT, deadline, maxNodes))
 }
 

@@ -30,11 +30,8 @@ func (w *Search) Threat(ctx context.Context, b *engine.Board, ev *eval.Evaluator
 	}
 	// The threat's proof is read (its cells are the candidates), so it
 	// is extracted, but not checked.
-	noVerify := w.NoVerify
-	w.NoVerify = true
-	defer func() { w.NoVerify = noVerify }()
 	b.SetSideToMove(me.Opp()) // pass
-	threat := w.proveChecked(ctx, b, ev, kind, deadline, maxNodes)
+	threat := w.prove(ctx, b, ev, kind, deadline, maxNodes, winMode{})
 	b.SetSideToMove(me)
 	if !threat.Win {
 		return nil, false, threat.Nodes

@@ -214,9 +214,10 @@ type Search struct {
 	KeepUnchecked bool
 	// Kept counts the wins KeepUnchecked reported without a proof.
 	Kept int
-	// callDetect and callKeep are this Prove call's Detect and KeepUnchecked
-	// (Verdict and the internal callers choose their own).
-	callDetect, callKeep bool
+	// call is what this Prove call does with a proven root (Prove takes
+	// it from Detect, KeepUnchecked and NoVerify; Verdict and the internal
+	// callers choose their own).
+	call winMode
 	// checkNodes, when positive, is the found proofs' check budget in
 	// place of checkBudget's (tests: a check the limits stop).
 	checkNodes int64
@@ -343,30 +344,36 @@ func (w *Search) saltFor(kind proof.Kind, level int) uint64 {
 // Prove under Detect for one call.
 func (w *Search) Prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
 	kind proof.Kind, deadline time.Time, maxNodes int64) Result {
-	return w.prove(ctx, b, ev, kind, deadline, maxNodes, w.Detect, w.KeepUnchecked)
+	return w.prove(ctx, b, ev, kind, deadline, maxNodes,
+		winMode{detect: w.Detect, keep: w.KeepUnchecked, verify: !w.NoVerify})
 }
+
+// winMode is what one call does with a proven root: report it with the
+// table's first move alone (detect), or extract its proof, check it
+// (verify), and report a win whose extraction or check failed anyway
+// (keep).
+type winMode struct{ detect, keep, verify bool }
 
 // Verdict is Prove for a caller that reads only whether the side to move
 // wins (and at most the first move): the root's proof is neither
 // extracted nor checked, whatever Detect says.
 func (w *Search) Verdict(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
 	kind proof.Kind, deadline time.Time, maxNodes int64) Result {
-	return w.prove(ctx, b, ev, kind, deadline, maxNodes, true, false)
+	return w.prove(ctx, b, ev, kind, deadline, maxNodes, winMode{detect: true})
 }
 
 // proveChecked is Prove with the proof extracted (and checked unless
 // NoVerify) whatever Detect and KeepUnchecked say: for the callers that
-// read the proof's cells or claim its win (Threat, Forced).
+// claim its win (Forced).
 func (w *Search) proveChecked(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
 	kind proof.Kind, deadline time.Time, maxNodes int64) Result {
-	return w.prove(ctx, b, ev, kind, deadline, maxNodes, false, false)
+	return w.prove(ctx, b, ev, kind, deadline, maxNodes, winMode{verify: !w.NoVerify})
 }
 
-// prove is Prove with this call's detect and keep (Detect and
-// KeepUnchecked's meanings), which finish reads.
+// prove is Prove with this call's mode, which finish reads.
 func (w *Search) prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
-	kind proof.Kind, deadline time.Time, maxNodes int64, detect, keep bool) Result {
-	w.callDetect, w.callKeep = detect, keep
+	kind proof.Kind, deadline time.Time, maxNodes int64, mode winMode) Result {
+	w.call = mode
 	w.begin(ctx, b, ev, kind, deadline, maxNodes)
 	defer w.end()
 	res := Result{Move: engine.NoPos}
@@ -531,23 +538,23 @@ func (w *Search) nextDepth(kind proof.Kind, depth int) int {
 
 // finish extracts and checks the proof of a proven root.
 func (w *Search) finish(res *Result) {
-	if w.callDetect {
+	if w.call.detect {
 		w.detected(res)
 		return
 	}
 	p, line, depth, ok := w.extract()
 	if !ok {
-		if w.callKeep {
+		if w.call.keep {
 			w.detected(res)
 			w.keptUnchecked(res)
 		}
 		return // the limits stopped the extraction
 	}
-	if !w.NoVerify {
+	if w.call.verify {
 		err := proof.CheckUntil(w.b, p, w.checkBudget(), w.checkTimeUp)
 		if errors.Is(err, proof.ErrCheckStopped) || errors.Is(err, proof.ErrCheckBudget) {
 			w.Unchecked++
-			if w.callKeep {
+			if w.call.keep {
 				w.detected(res)
 				w.keptUnchecked(res)
 			}
