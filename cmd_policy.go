@@ -11,7 +11,6 @@ import (
 	"github.com/kakugo/kakugo/nn"
 	"github.com/kakugo/kakugo/policydata"
 	"github.com/kakugo/kakugo/prior"
-	"github.com/kakugo/kakugo/training"
 )
 
 // cmdExportPolicy writes the training positions for the GPU trainer
@@ -43,7 +42,7 @@ func cmdExportPolicy(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	}
 	train, test := rf.Split(games)
 	err = writeFile(*out, func(w io.Writer) error {
-		st, err := policydata.Write(w, policydata.Source{Train: train, Test: test, Features: training.Features, Net: net, Probes: *probes})
+		st, err := policydata.Write(w, policydata.Source{Train: train, Test: test, Features: net.NewFeatures, Net: net, Probes: *probes})
 		if err == nil {
 			fmt.Fprintf(stdout, "export-policy: %s: %d games, %d training and %d held-out positions, %d entries, %d skipped (illegal moves), %v\n",
 				*out, st.Games, st.TrainPositions, st.TestPositions, st.Entries, st.Skipped, time.Since(start).Round(time.Millisecond))

@@ -53,6 +53,8 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.EvalPositions, "eval-positions", 2000, "held-out positions per evaluation during training")
 	fs.StringVar(&cfg.Checkpoint, "checkpoint", "nn-train.ckpt", "checkpoint file, written as the run goes")
 	init := fs.String("init", "", "start from these weights (\"default\": the embedded network) with a new optimiser, to fine-tune them; the architecture is theirs")
+	widen := fs.String("widen-features", "", "with --init: read this richer feature set ("+nn.RichName+"), the new planes' stem weights starting at zero (the network computes what --init's does)")
+	features := fs.String("features", nn.BasicName, "the input feature set of a new network ("+nn.BasicName+" or "+nn.RichName+")")
 	grow := fs.Int("grow-blocks", 0, "with --init: append this many residual blocks that start as the identity (the network computes what --init's does), to train a deeper network from a trained one")
 	resume := fs.Bool("resume", false, "continue the run saved in --checkpoint (its architecture; --channels, --blocks and --head-kernel must match it or be left out)")
 	fs.IntVar(&cfg.CheckpointEvery, "checkpoint-every", 500, "steps between checkpoints")
@@ -79,25 +81,38 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg.Seed = rf.Seed
-	arch := nn.Arch{Features: nn.BasicName, Planes: nn.NewBasic().NumPlanes(), Channels: *channels,
+	feats, err := nn.FeaturesFor(*features)
+	if err != nil {
+		fmt.Fprintln(stderr, "train: --features:", err)
+		return 2
+	}
+	arch := nn.Arch{Features: feats.Name(), Planes: feats.NumPlanes(), Channels: *channels,
 		Blocks: *blocks, StemKernel: 3, BlockKernel: 3, HeadKernel: *headKernel}
 	var net *nn.Net
 	var opt *nn.Adam
-	var err error
 	if *init != "" {
-		if *resume || fs.Changed("channels") || fs.Changed("blocks") || fs.Changed("head-kernel") {
-			fmt.Fprintln(stderr, "train: --init takes its architecture from the weights: no --resume, --channels, --blocks or --head-kernel")
+		if *resume || fs.Changed("channels") || fs.Changed("blocks") || fs.Changed("head-kernel") || fs.Changed("features") {
+			fmt.Fprintln(stderr, "train: --init takes its architecture from the weights: no --resume, --channels, --blocks, --head-kernel or --features")
 			return 2
 		}
 		net, opt, err = training.FromWeights(*init, cfg.Checkpoint, stdout)
+		if err == nil && *widen != "" {
+			var f nn.Features
+			if f, err = nn.FeaturesFor(*widen); err == nil {
+				if net, err = nn.WidenInputs(net, f); err == nil {
+					opt = nn.NewAdam(net)
+					fmt.Fprintf(stdout, "train: widened to %s: %s\n", f.Name(), net.Arch())
+				}
+			}
+		}
 		if err == nil && *grow != 0 {
 			if net, err = nn.Deepen(net, *grow, rf.Seed); err == nil {
 				opt = nn.NewAdam(net)
 				fmt.Fprintf(stdout, "train: deepened by %d blocks: %s\n", *grow, net.Arch())
 			}
 		}
-	} else if *grow != 0 {
-		fmt.Fprintln(stderr, "train: --grow-blocks needs --init")
+	} else if *grow != 0 || *widen != "" {
+		fmt.Fprintln(stderr, "train: --grow-blocks and --widen-features need --init")
 		return 2
 	} else {
 		net, opt, err = training.Start(arch, rf.Seed, cfg.Checkpoint, *resume, fs.Changed, stdout)
@@ -115,7 +130,7 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	train, test := rf.Split(games)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := nn.Train(ctx, cfg, net, opt, training.Features, train, test); err != nil {
+	if err := nn.Train(ctx, cfg, net, opt, net.NewFeatures, train, test); err != nil {
 		fmt.Fprintln(stderr, "train:", err)
 		return 1
 	}

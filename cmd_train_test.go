@@ -91,12 +91,31 @@ func TestTrainInit(t *testing.T) {
 	} else if net, err := nn.LoadBytes(b); err != nil || net.Arch().Blocks != 3 {
 		t.Fatalf("the deepened weights do not load with 3 blocks: %v", err)
 	}
+	wide := filepath.Join(dir, "wide.kkw")
+	code, out, errOut = train("--init", first, "--widen-features", nn.RichName, "--steps", "2", "--checkpoint", filepath.Join(dir, "w.ckpt"), "--out", wide)
+	if code != 0 || !strings.Contains(out, "widened to rich-v1: rich-v1 planes=21 channels=4 blocks=1") {
+		t.Fatalf("--widen-features: code %d\n%s\n%s", code, out, errOut)
+	}
+	if b, err := os.ReadFile(wide); err != nil {
+		t.Fatal(err)
+	} else if net, err := nn.LoadBytes(b); err != nil || net.Arch().Features != nn.RichName {
+		t.Fatalf("the widened weights do not load as %s: %v", nn.RichName, err)
+	}
+	code, out, errOut = train("--features", nn.RichName, "--channels", "4", "--blocks", "1", "--steps", "2", "--checkpoint", filepath.Join(dir, "r.ckpt"), "--out", filepath.Join(dir, "r.kkw"))
+	if code != 0 || !strings.Contains(out, "rich-v1 planes=21 channels=4 blocks=1") {
+		t.Fatalf("--features %s: code %d\n%s\n%s", nn.RichName, code, out, errOut)
+	}
 	for _, bad := range []struct {
 		args []string
 		code int
 		says string
 	}{
-		{[]string{"--grow-blocks", "1"}, 2, "--grow-blocks needs --init"},
+		{[]string{"--grow-blocks", "1"}, 2, "need --init"},
+		{[]string{"--widen-features", nn.RichName}, 2, "need --init"},
+		{[]string{"--init", first, "--widen-features", nn.BasicName, "--checkpoint", filepath.Join(dir, "g.ckpt")}, 2, "want more"},
+		{[]string{"--init", first, "--widen-features", "colour-v9", "--checkpoint", filepath.Join(dir, "h.ckpt")}, 2, "unknown feature set"},
+		{[]string{"--init", first, "--features", nn.RichName}, 2, "--init"},
+		{[]string{"--features", "colour-v9"}, 2, "unknown feature set"},
 		{[]string{"--init", first, "--grow-blocks", "-1", "--checkpoint", filepath.Join(dir, "f.ckpt")}, 2, "deepen by -1"},
 		{[]string{"--init", first, "--resume"}, 2, "--init"},
 		{[]string{"--init", first, "--channels", "8"}, 2, "--init"},

@@ -42,3 +42,33 @@ func Deepen(n *Net, extra int, seed uint64) (*Net, error) {
 	copy(head.b, oldHead.b)
 	return d, nil
 }
+
+// WidenInputs returns a copy of n that reads the feature set f, whose first
+// planes must be n's own (Rich extends Basic so), computing exactly the
+// function n computes: the stem's weights on the new planes start at zero.
+// They get gradients from the first step (the planes are not zero), so
+// fine-tuning the copy teaches the trained network to use the new inputs
+// instead of learning everything again.
+func WidenInputs(n *Net, f Features) (*Net, error) {
+	a := n.arch
+	if f.NumPlanes() <= a.Planes {
+		return nil, fmt.Errorf("nn: widen %d input planes to %s's %d (want more)", a.Planes, f.Name(), f.NumPlanes())
+	}
+	if a.Features != BasicName || f.Name() != RichName {
+		return nil, fmt.Errorf("nn: widen %s to %s (only %s to %s keeps the first planes)", a.Features, f.Name(), BasicName, RichName)
+	}
+	a.Features, a.Planes = f.Name(), f.NumPlanes()
+	if err := a.Validate(); err != nil {
+		return nil, err
+	}
+	d := newNet(a)
+	old, stem := n.layers[0], d.layers[0]
+	taps := old.k * old.k
+	for o := 0; o < old.cout; o++ {
+		copy(stem.w[(o*stem.cin)*taps:(o*stem.cin+old.cin)*taps], old.w[(o*old.cin)*taps:(o+1)*old.cin*taps])
+	}
+	copy(stem.b, old.b)
+	// Everything after the stem has the same shapes and order.
+	copy(d.params[stem.bOff+stem.cout:], n.params[old.bOff+old.cout:])
+	return d, nil
+}

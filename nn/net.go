@@ -51,6 +51,13 @@ func (a Arch) Validate() error {
 	case len(a.Features) == 0 || len(a.Features) > maxNameLen:
 		return fmt.Errorf("nn: feature set name of %d bytes (want 1 to %d)", len(a.Features), maxNameLen)
 	}
+	f, err := FeaturesFor(a.Features)
+	if err != nil {
+		return err
+	}
+	if f.NumPlanes() != a.Planes {
+		return fmt.Errorf("nn: %d input planes for %s (it has %d)", a.Planes, a.Features, f.NumPlanes())
+	}
 	for _, k := range []int{a.StemKernel, a.BlockKernel, a.HeadKernel} {
 		if k != 1 && k != 3 {
 			return fmt.Errorf("nn: kernel size %d (want 1 or 3)", k)
@@ -84,6 +91,16 @@ type Net struct {
 
 // Arch is the network's architecture.
 func (n *Net) Arch() Arch { return n.arch }
+
+// NewFeatures returns a new Features of the set the network reads (one per
+// goroutine: a Features keeps scratch space).
+func (n *Net) NewFeatures() Features {
+	f, err := FeaturesFor(n.arch.Features)
+	if err != nil {
+		panic(err) // unreachable: every Net's Arch passed Validate
+	}
+	return f
+}
 
 // NumParams is the number of weights and biases.
 func (n *Net) NumParams() int { return len(n.params) }

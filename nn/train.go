@@ -231,7 +231,7 @@ func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeature
 		workers[i] = newSampler(newFeatures(), k)
 		grads[i] = make([]float32, net.NumParams())
 		if cfg.Teacher != nil {
-			tc, err := newTeacher(cfg.Teacher, newFeatures(), cfg.TeacherTemp)
+			tc, err := newTeacher(cfg.Teacher, cfg.Teacher.NewFeatures(), cfg.TeacherTemp)
 			if err != nil {
 				return err
 			}

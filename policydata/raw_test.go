@@ -86,7 +86,7 @@ func TestRawRejects(t *testing.T) {
 // saves and loads back.
 func FuzzReadRaw(f *testing.F) {
 	var raw bytes.Buffer
-	net, err := nn.NewRandom(nn.Arch{Features: nn.BasicName, Planes: 2, Channels: 1, Blocks: 0,
+	net, err := nn.NewRandom(nn.Arch{Features: nn.BasicName, Planes: nn.NewBasic().NumPlanes(), Channels: 1, Blocks: 0,
 		StemKernel: 1, BlockKernel: 1, HeadKernel: 1}, 1)
 	if err != nil {
 		f.Fatal(err)

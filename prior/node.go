@@ -74,7 +74,7 @@ func NodeFeatures(net *nn.Net, leaf *value.Model) (func(b *engine.Board, e *eval
 		return nil, fmt.Errorf("node value: the network gives %d trunk statistics, the %v set wants %d", got, value.Trunk, value.Trunk.Len()-2)
 	}
 	// In 8 bits, as the player reads the trunk (builder).
-	ev, err := nn.NewEvaluator(net, nn.NewBasic(), nn.EvaluatorOptions{CacheSize: -1, Int8: true})
+	ev, err := nn.NewEvaluator(net, net.NewFeatures(), nn.EvaluatorOptions{CacheSize: -1, Int8: true})
 	if err != nil {
 		return nil, err
 	}

@@ -87,7 +87,7 @@ func builder(net *nn.Net) (func() mcts.Policy, error) {
 	// priors on every machine (measured on the 2021 leagues' held-out
 	// games: top-1 51.18% against the float network's 51.29%).
 	opt := nn.EvaluatorOptions{Int8: true}
-	first, err := nn.NewEvaluator(net, nn.NewBasic(), opt)
+	first, err := nn.NewEvaluator(net, net.NewFeatures(), opt)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func builder(net *nn.Net) (func() mcts.Policy, error) {
 			warm = nil
 			return p
 		}
-		ev, _ := nn.NewEvaluator(net, nn.NewBasic(), opt)
+		ev, _ := nn.NewEvaluator(net, net.NewFeatures(), opt)
 		return &netPolicy{ev: ev}
 	}, nil
 }

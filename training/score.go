@@ -52,11 +52,11 @@ func WriteAccuracy(w io.Writer, net *nn.Net, games []nn.Game, threads int, by, s
 	var res map[string]*nn.Accuracy
 	if use8 {
 		var err error
-		if res, err = nn.EvaluateInt8(net, Features, games, threads, group(by)); err != nil {
+		if res, err = nn.EvaluateInt8(net, net.NewFeatures, games, threads, group(by)); err != nil {
 			return err
 		}
 	} else {
-		res = nn.Evaluate(net, Features, games, threads, group(by))
+		res = nn.Evaluate(net, net.NewFeatures, games, threads, group(by))
 	}
 	var total nn.Accuracy
 	keys := make([]string, 0, len(res))

@@ -45,9 +45,6 @@ func (r *Records) Split(games []nn.Game) (train, test []nn.Game) {
 	return nn.SplitGames(games, r.Seed, r.TestFrac)
 }
 
-// Features builds the feature planes the networks are trained on.
-func Features() nn.Features { return nn.NewBasic() }
-
 // CheckpointError is a checkpoint that could not be read: a failure of the
 // file, where the other errors of Start are the command line's.
 type CheckpointError struct {

@@ -1,0 +1,139 @@
+package nn
+
+import (
+	"fmt"
+
+	"github.com/kakugo/kakugo/engine"
+)
+
+// RichName is the name of the Rich feature set.
+const RichName = "rich-v1"
+
+// The planes Rich adds after Basic's, in order.
+const (
+	planeLast      = basicPlanes + iota // the last move's cell
+	planePrev                           // the move before it
+	planeOwnThrees                      // five-cell windows through an empty cell with two own stones and no opponent's, / 5
+	planeOppThrees                      //   (a stone there makes three in the window)
+	planeOwnTwos                        // windows with one own stone and no opponent's, / 5
+	planeOppTwos
+	planeOwnDouble // 1 where a stone makes two threats (fours and open threes in two directions or more)
+	planeOppDouble
+	richPlanes
+)
+
+// Rich is Basic plus what a 24-channel network has little room to compute
+// for itself: the last two moves (the answer to a move is near it), and
+// for both players, at every empty cell, how many five-cell windows a stone
+// there would bring to three or to two of the player's stones with none of
+// the opponent's (how much the cell builds, the monomial potentials of
+// Garcia's evaluator by rank), and whether it makes two threats at once.
+// Its first planes are Basic's, so a Basic network widened to it with
+// zero weights on the new planes computes what it computed (WidenInputs).
+type Rich struct {
+	Basic
+	// windows[c][p]: bits 0-4 the windows with two of colour c+1's
+	// stones, bits 5-9 those with one (each at most 20).
+	windows [2][]uint16
+}
+
+// NewRich returns a Rich feature set with its own scratch space.
+func NewRich() *Rich { return &Rich{} }
+
+// Name implements Features.
+func (*Rich) Name() string { return RichName }
+
+// NumPlanes implements Features.
+func (*Rich) NumPlanes() int { return richPlanes }
+
+// Fill implements Features.
+func (f *Rich) Fill(b *engine.Board, dst []float32) {
+	f.Basic.Fill(b, dst)
+	w, h := b.Width(), b.Height()
+	n := w * h
+	moves := b.Moves()
+	for k, plane := range [2]int{planeLast, planePrev} {
+		if i := len(moves) - 1 - k; i >= 0 {
+			x, y := b.XY(moves[i])
+			dst[plane*n+y*w+x] = 1
+		}
+	}
+	f.countWindows(b)
+	me := b.SideToMove()
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			p := b.Pos(x, y)
+			if b.At(p) != engine.Empty {
+				continue
+			}
+			i := y*w + x
+			for side, c := range [2]engine.Color{me, me.Opp()} {
+				wc := f.windows[c-1][p]
+				dst[(planeOwnThrees+side)*n+i] = float32(wc&31) / 5
+				dst[(planeOwnTwos+side)*n+i] = float32(wc>>5&31) / 5
+				fl := f.flags[c-1][p]
+				if popcount4(fl)+popcount4(fl>>threeBits) >= 2 {
+					dst[(planeOwnDouble+side)*n+i] = 1
+				}
+			}
+		}
+	}
+}
+
+// countWindows counts, for every empty cell and colour, the five-cell
+// windows through it with two or one of the colour's stones and none of
+// the other's.
+func (f *Rich) countWindows(b *engine.Board) {
+	size := b.Size()
+	for c := range f.windows {
+		if len(f.windows[c]) != size {
+			f.windows[c] = make([]uint16, size)
+		} else {
+			clear(f.windows[c])
+		}
+	}
+	w, h := b.Width(), b.Height()
+	for _, d := range b.Dirs() {
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				s := b.Pos(x, y)
+				var cnt [4]int // by engine.Color
+				for i := engine.Pos(0); i < 5; i++ {
+					cnt[b.At(s+i*d)]++
+				}
+				if cnt[engine.Wall] != 0 || cnt[engine.Black] != 0 && cnt[engine.White] != 0 {
+					continue
+				}
+				for c := engine.Black; c <= engine.White; c++ {
+					var add uint16
+					switch cnt[c] {
+					case 2:
+						add = 1
+					case 1:
+						add = 1 << 5
+					default:
+						continue
+					}
+					wc := f.windows[c-1]
+					for i := engine.Pos(0); i < 5; i++ {
+						if p := s + i*d; b.At(p) == engine.Empty {
+							wc[p] += add
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// FeaturesFor returns a new Features of the named set: what a network
+// whose Arch.Features is name was trained on.
+func FeaturesFor(name string) (Features, error) {
+	switch name {
+	case BasicName:
+		return NewBasic(), nil
+	case RichName:
+		return NewRich(), nil
+	}
+	return nil, fmt.Errorf("nn: unknown feature set %q (want %s or %s)", name, BasicName, RichName)
+}
