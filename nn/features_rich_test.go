@@ -157,3 +157,35 @@ func TestWidenInputsSameFunction(t *testing.T) {
 		t.Error("the new planes' stem weights get no gradient")
 	}
 }
+
+// TestFeatureSets checks that an architecture names a known feature set
+// with its number of planes, and that a network builds the set it reads.
+func TestFeatureSets(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		planes int
+		ok     bool
+	}{
+		{BasicName, basicPlanes, true},
+		{RichName, richPlanes, true},
+		{RichName, basicPlanes, false},
+		{BasicName, richPlanes, false},
+		{"colour-v9", basicPlanes, false},
+	} {
+		a := Arch{Features: c.name, Planes: c.planes, Channels: 2, Blocks: 1, StemKernel: 3, BlockKernel: 3, HeadKernel: 1}
+		if err := a.Validate(); (err == nil) != c.ok {
+			t.Errorf("%s with %d planes: %v, want ok %v", c.name, c.planes, err, c.ok)
+			continue
+		}
+		if !c.ok {
+			continue
+		}
+		net, err := NewRandom(a, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := net.NewFeatures(); f.Name() != c.name || f.NumPlanes() != c.planes {
+			t.Errorf("%s: NewFeatures gives %s with %d planes", c.name, f.Name(), f.NumPlanes())
+		}
+	}
+}
