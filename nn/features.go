@@ -123,24 +123,14 @@ func popcount4(v uint16) int {
 // six-cell windows along the four directions. Windows stop at walls, which
 // the padded board gives for free.
 func (f *Basic) scan(b *engine.Board) {
-	size := b.Size()
-	for c := range f.flags {
-		if len(f.flags[c]) != size {
-			f.flags[c] = make([]uint16, size)
-		} else {
-			clear(f.flags[c])
-		}
-	}
+	zeroed(&f.flags, b.Size())
 	dirs := b.Dirs()
 	w, h := b.Width(), b.Height()
 	for di, d := range dirs {
 		for y := 0; y < h; y++ {
 			for x := 0; x < w; x++ {
 				s := b.Pos(x, y)
-				var cnt [4]int // by engine.Color
-				for i := engine.Pos(0); i < 5; i++ {
-					cnt[b.At(s+i*d)]++
-				}
+				cnt := count5(b, s, d)
 				if cnt[engine.Wall] == 0 {
 					f.window5(b, s, d, di, cnt)
 				}
@@ -160,6 +150,27 @@ func (f *Basic) scan(b *engine.Board) {
 			}
 		}
 	}
+}
+
+// zeroed makes both colours' slices of scratch size cells long and zero.
+func zeroed(scratch *[2][]uint16, size int) {
+	for c := range scratch {
+		if len(scratch[c]) != size {
+			scratch[c] = make([]uint16, size)
+		} else {
+			clear(scratch[c])
+		}
+	}
+}
+
+// count5 counts the cells of the five-cell window at s along d by content
+// (indexed by engine.Color, walls included).
+func count5(b *engine.Board, s, d engine.Pos) [4]int {
+	var cnt [4]int
+	for i := engine.Pos(0); i < 5; i++ {
+		cnt[b.At(s+i*d)]++
+	}
+	return cnt
 }
 
 // window5 marks the empty cells of the five-cell window at s along d.

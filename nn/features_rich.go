@@ -84,23 +84,13 @@ func (f *Rich) Fill(b *engine.Board, dst []float32) {
 // windows through it with two or one of the colour's stones and none of
 // the other's.
 func (f *Rich) countWindows(b *engine.Board) {
-	size := b.Size()
-	for c := range f.windows {
-		if len(f.windows[c]) != size {
-			f.windows[c] = make([]uint16, size)
-		} else {
-			clear(f.windows[c])
-		}
-	}
+	zeroed(&f.windows, b.Size())
 	w, h := b.Width(), b.Height()
 	for _, d := range b.Dirs() {
 		for y := 0; y < h; y++ {
 			for x := 0; x < w; x++ {
 				s := b.Pos(x, y)
-				var cnt [4]int // by engine.Color
-				for i := engine.Pos(0); i < 5; i++ {
-					cnt[b.At(s+i*d)]++
-				}
+				cnt := count5(b, s, d)
 				if cnt[engine.Wall] != 0 || cnt[engine.Black] != 0 && cnt[engine.White] != 0 {
 					continue
 				}
