@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/kakugo/kakugo/nn"
+	"github.com/kakugo/kakugo/weights"
 )
 
 // TestTrainResume checks that a checkpoint is resumed only when asked, that
@@ -78,7 +79,11 @@ func TestTrainInit(t *testing.T) {
 		t.Fatalf("the fine-tuned weights do not load as the start's architecture: %v", err)
 	}
 	code, out, errOut = train("--init", "default", "--steps", "1", "--checkpoint", filepath.Join(dir, "d.ckpt"), "--out", filepath.Join(dir, "d.kkw"))
-	if code != 0 || !strings.Contains(out, "fine-tuning default: basic-v1 planes=13 channels=24 blocks=4") {
+	def, err := nn.LoadBytes(weights.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 0 || !strings.Contains(out, "fine-tuning default: "+def.Arch().String()) {
 		t.Errorf("--init default: code %d\n%s\n%s", code, out, errOut)
 	}
 	deep := filepath.Join(dir, "deep.kkw")

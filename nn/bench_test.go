@@ -61,7 +61,7 @@ func BenchmarkPolicy(b *testing.B) {
 	for _, sz := range []int{15, 20} {
 		for _, rule := range []engine.Rule{engine.Freestyle, engine.Renju} {
 			b.Run(fmt.Sprintf("%dx%d/%s", sz, sz, rule), func(b *testing.B) {
-				e, err := NewEvaluator(net, NewBasic(), EvaluatorOptions{CacheSize: -1})
+				e, err := NewEvaluator(net, net.NewFeatures(), EvaluatorOptions{CacheSize: -1})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -101,7 +101,7 @@ func BenchmarkTrainStep(b *testing.B) {
 	for _, sz := range []int{15, 20} {
 		b.Run(fmt.Sprintf("%dx%d", sz, sz), func(b *testing.B) {
 			board := benchBoard(b, sz, sz)
-			s := newSampler(NewBasic(), defaultKernels())
+			s := newSampler(net.NewFeatures(), defaultKernels())
 			grad := make([]float32, net.NumParams())
 			var t engine.Point
 			for y := 0; y < sz; y++ {

@@ -28,7 +28,7 @@ func TestDeepenSameFunction(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	wn, wd := NewWorkspace(), NewWorkspace()
-	feat := NewBasic()
+	feat := n.NewFeatures()
 	for _, rule := range engine.Rules {
 		for _, size := range []int{15, 20} {
 			b := randomGame(t, rng, size, size, rule, 10+rng.IntN(30))
@@ -56,7 +56,7 @@ func TestDeepenSameFunction(t *testing.T) {
 		}
 	}
 	grad := make([]float32, d.NumParams())
-	if _, ok := newSampler(NewBasic(), goKernels).run(d, b, target, grad, 1); !ok {
+	if _, ok := newSampler(d.NewFeatures(), goKernels).run(d, b, target, grad, 1); !ok {
 		t.Fatal("target not legal")
 	}
 	for _, l := range d.layers[len(n.layers)-1 : len(d.layers)-1] {

@@ -139,7 +139,7 @@ func TestInt8Network(t *testing.T) {
 	for i, sz := range [][2]int{{15, 15}, {20, 20}, {9, 14}, {15, 15}, {15, 15}} {
 		b := randomGame(t, rng, sz[0], sz[1], engine.Freestyle, 10+10*i)
 		planes := make([]float32, a.Planes*sz[0]*sz[1])
-		NewBasic().Fill(b, planes)
+		net.NewFeatures().Fill(b, planes)
 		float := make([]float32, sz[0]*sz[1])
 		if err := net.Forward(NewWorkspace(), planes, sz[0], sz[1], float); err != nil {
 			t.Fatal(err)
@@ -200,7 +200,7 @@ func TestEvaluatorInt8(t *testing.T) {
 		a := defaultArch
 		a.Channels = tc.channels
 		net, _ := NewRandom(a, 1)
-		e, err := NewEvaluator(net, NewBasic(), EvaluatorOptions{Int8: true})
+		e, err := NewEvaluator(net, net.NewFeatures(), EvaluatorOptions{Int8: true})
 		if err != nil {
 			t.Fatal(err)
 		}
