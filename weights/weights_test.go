@@ -30,7 +30,7 @@ func TestWide64Loads(t *testing.T) {
 }
 
 // checkFive loads the network in data and checks that it runs with the
-// built-in features and gives a sensible policy: on a board where the side
+// feature set it names and gives a sensible policy: on a board where the side
 // to move can make five, the five gets most of the probability.
 func checkFive(t *testing.T, data []byte) *nn.Net {
 	t.Helper()
@@ -38,7 +38,7 @@ func checkFive(t *testing.T, data []byte) *nn.Net {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := nn.NewEvaluator(net, nn.NewBasic(), nn.EvaluatorOptions{})
+	e, err := nn.NewEvaluator(net, net.NewFeatures(), nn.EvaluatorOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
