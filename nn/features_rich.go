@@ -30,6 +30,12 @@ const (
 // Garcia's evaluator by rank), and whether it makes two threats at once.
 // Its first planes are Basic's, so a Basic network widened to it with
 // zero weights on the new planes computes what it computed (WidenInputs).
+//
+// Two things it does not know: the move history's order beyond the board
+// (an Evaluator's cache is keyed by the position, so a position reached by
+// another order of moves gets the first order's answer), and under renju
+// black's forbidden points (a double three there is marked as a double
+// threat although black may not play it).
 type Rich struct {
 	Basic
 	// windows[c][p]: bits 0-4 the windows with two of colour c+1's
