@@ -2,19 +2,22 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/kakugo/kakugo/nn"
 	"github.com/kakugo/kakugo/policydata"
 	"github.com/kakugo/kakugo/weights"
 )
 
 // TestExportImportPolicy: export-policy writes positions that read back and
-// the embedded weights as a raw file; import-policy turns that raw file
-// back into exactly the embedded weight file; bad input is refused with
-// the right exit code.
+// a Basic network's weights as a raw file; import-policy turns that raw file
+// back into exactly that weight file; a network whose planes the positions
+// format cannot hold (the embedded rich-v1 default) and bad input are
+// refused with the right exit code.
 func TestExportImportPolicy(t *testing.T) {
 	dir := t.TempDir()
 	games := writeTinyGames(t, dir)
@@ -24,7 +27,27 @@ func TestExportImportPolicy(t *testing.T) {
 		return code, out.String(), errOut.String()
 	}
 	data, raw, kkw := filepath.Join(dir, "p.bin.gz"), filepath.Join(dir, "d.raw"), filepath.Join(dir, "d.kkw")
-	code, out, errOut := cmd("export-policy", "--games", games, "--test-frac", "0.5", "--out", data, "--raw", raw, "--probes", "2")
+	basic, err := nn.NewRandom(nn.Arch{Features: nn.BasicName, Planes: nn.NewBasic().NumPlanes(), Channels: 8, Blocks: 1,
+		StemKernel: 3, BlockKernel: 3, HeadKernel: 3}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved bytes.Buffer
+	if err := basic.Save(&saved); err != nil {
+		t.Fatal(err)
+	}
+	basicPath := filepath.Join(dir, "basic.kkw")
+	if err := os.WriteFile(basicPath, saved.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if def, err := nn.LoadBytes(weights.Default()); err != nil {
+		t.Fatal(err)
+	} else if def.Arch().Planes > 16 {
+		if code, _, errOut := cmd("export-policy", "--games", games, "--out", filepath.Join(dir, "r.bin.gz")); code != 1 || !strings.Contains(errOut, "the format holds 16") {
+			t.Errorf("export-policy of the %d-plane default: code %d %q", def.Arch().Planes, code, errOut)
+		}
+	}
+	code, out, errOut := cmd("export-policy", "--weights", basicPath, "--games", games, "--test-frac", "0.5", "--out", data, "--raw", raw, "--probes", "2")
 	if code != 0 || !strings.Contains(out, "8 games") {
 		t.Fatalf("export-policy: code %d\n%s\n%s", code, out, errOut)
 	}
@@ -37,12 +60,12 @@ func TestExportImportPolicy(t *testing.T) {
 	if err != nil || d.Positions() != 8 {
 		t.Fatalf("the export reads back with %v", err)
 	}
-	if code, out, errOut := cmd("import-policy", raw, "--out", kkw); code != 0 || !strings.Contains(out, "44713 parameters") {
+	if code, out, errOut := cmd("import-policy", raw, "--out", kkw); code != 0 || !strings.Contains(out, fmt.Sprintf("%d parameters", basic.NumParams())) {
 		t.Fatalf("import-policy: code %d\n%s\n%s", code, out, errOut)
 	}
 	got, err := os.ReadFile(kkw)
-	if err != nil || !bytes.Equal(got, weights.Default()) {
-		t.Errorf("the embedded weights through raw and back differ from weights/default.kkw (%v)", err)
+	if err != nil || !bytes.Equal(got, saved.Bytes()) {
+		t.Errorf("the weights through raw and back differ from the file exported (%v)", err)
 	}
 	if code, _, _ := cmd("import-policy", data, "--out", filepath.Join(dir, "x.kkw")); code != 1 {
 		t.Errorf("import-policy of a positions file: code %d, want 1", code)
