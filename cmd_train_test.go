@@ -117,7 +117,7 @@ func TestTrainInit(t *testing.T) {
 	}{
 		{[]string{"--grow-blocks", "1"}, 2, "need --init"},
 		{[]string{"--widen-features", nn.RichName}, 2, "need --init"},
-		{[]string{"--init", first, "--widen-features", nn.BasicName, "--checkpoint", filepath.Join(dir, "g.ckpt")}, 2, "want more"},
+		{[]string{"--init", first, "--widen-features", nn.BasicName, "--checkpoint", filepath.Join(dir, "g.ckpt")}, 2, "already reads basic-v1"},
 		{[]string{"--init", first, "--widen-features", "colour-v9", "--checkpoint", filepath.Join(dir, "h.ckpt")}, 2, "unknown feature set"},
 		{[]string{"--init", first, "--features", nn.RichName}, 2, "--init"},
 		{[]string{"--features", "colour-v9"}, 2, "unknown feature set"},

@@ -51,6 +51,9 @@ func Deepen(n *Net, extra int, seed uint64) (*Net, error) {
 // instead of learning everything again.
 func WidenInputs(n *Net, f Features) (*Net, error) {
 	a := n.arch
+	if a.Features == f.Name() {
+		return nil, fmt.Errorf("nn: widen: the network already reads %s", f.Name())
+	}
 	if f.NumPlanes() <= a.Planes {
 		return nil, fmt.Errorf("nn: widen %d input planes to %s's %d (want more)", a.Planes, f.Name(), f.NumPlanes())
 	}
