@@ -55,13 +55,19 @@ func BenchmarkForward(b *testing.B) {
 }
 
 // BenchmarkPolicy times a whole uncached Policy call with the default
-// weights' architecture: features, network, legality mask and softmax.
+// weights' architecture: features, network, legality mask and softmax, in
+// float and with the blocks in 8 bits (int8: the player's priors).
 func BenchmarkPolicy(b *testing.B) {
 	net := defaultOrRandom(b)
 	for _, sz := range []int{15, 20} {
-		for _, rule := range []engine.Rule{engine.Freestyle, engine.Renju} {
-			b.Run(fmt.Sprintf("%dx%d/%s", sz, sz, rule), func(b *testing.B) {
-				e, err := NewEvaluator(net, net.NewFeatures(), EvaluatorOptions{CacheSize: -1})
+		for _, v := range []struct {
+			rule engine.Rule
+			int8 bool
+			name string
+		}{{engine.Freestyle, false, "freestyle"}, {engine.Renju, false, "renju"}, {engine.Freestyle, true, "freestyle/int8"}} {
+			rule := v.rule
+			b.Run(fmt.Sprintf("%dx%d/%s", sz, sz, v.name), func(b *testing.B) {
+				e, err := NewEvaluator(net, net.NewFeatures(), EvaluatorOptions{CacheSize: -1, Int8: v.int8})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -80,18 +86,19 @@ func BenchmarkPolicy(b *testing.B) {
 	}
 }
 
-// BenchmarkFeatures times the Basic feature planes alone.
+// BenchmarkFeatures times each feature set's planes alone.
 func BenchmarkFeatures(b *testing.B) {
 	for _, sz := range []int{15, 20} {
-		b.Run(fmt.Sprintf("%dx%d", sz, sz), func(b *testing.B) {
-			board := benchBoard(b, sz, sz)
-			f := NewBasic()
-			dst := make([]float32, f.NumPlanes()*sz*sz)
-			for b.Loop() {
-				clear(dst)
-				f.Fill(board, dst)
-			}
-		})
+		for _, f := range []Features{NewBasic(), NewRich()} {
+			b.Run(fmt.Sprintf("%s/%dx%d", f.Name(), sz, sz), func(b *testing.B) {
+				board := benchBoard(b, sz, sz)
+				dst := make([]float32, f.NumPlanes()*sz*sz)
+				for b.Loop() {
+					clear(dst)
+					f.Fill(board, dst)
+				}
+			})
+		}
 	}
 }
 

@@ -48,6 +48,9 @@ type Basic struct {
 	// flags[c][p]: bits 0-3 four directions, 4-7 three directions, 8 five
 	// candidate, for colour c+1 at Pos p.
 	flags [2][]uint16
+	// windows, when not nil, gets Rich's window counts from the same scan
+	// (countWindow), so that the five-cell windows are read once.
+	windows *[2][]uint16
 }
 
 // NewBasic returns a Basic feature set with its own scratch space.
@@ -124,6 +127,9 @@ func popcount4(v uint16) int {
 // the padded board gives for free.
 func (f *Basic) scan(b *engine.Board) {
 	zeroed(&f.flags, b.Size())
+	if f.windows != nil {
+		zeroed(f.windows, b.Size())
+	}
 	dirs := b.Dirs()
 	w, h := b.Width(), b.Height()
 	for di, d := range dirs {
@@ -133,6 +139,9 @@ func (f *Basic) scan(b *engine.Board) {
 				cnt := count5(b, s, d)
 				if cnt[engine.Wall] == 0 {
 					f.window5(b, s, d, di, cnt)
+					if f.windows != nil {
+						f.countWindow(b, s, d, cnt)
+					}
 				}
 				// The six-cell window: empty ends around four cells.
 				e := s + 5*d

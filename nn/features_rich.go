@@ -44,7 +44,11 @@ type Rich struct {
 }
 
 // NewRich returns a Rich feature set with its own scratch space.
-func NewRich() *Rich { return &Rich{} }
+func NewRich() *Rich {
+	f := &Rich{}
+	f.Basic.windows = &f.windows // counted in Basic's scan
+	return f
+}
 
 // Name implements Features.
 func (*Rich) Name() string { return RichName }
@@ -64,7 +68,6 @@ func (f *Rich) Fill(b *engine.Board, dst []float32) {
 			dst[plane*n+y*w+x] = 1
 		}
 	}
-	f.countWindows(b)
 	me := b.SideToMove()
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
@@ -86,37 +89,27 @@ func (f *Rich) Fill(b *engine.Board, dst []float32) {
 	}
 }
 
-// countWindows counts, for every empty cell and colour, the five-cell
-// windows through it with two or one of the colour's stones and none of
-// the other's.
-func (f *Rich) countWindows(b *engine.Board) {
-	zeroed(&f.windows, b.Size())
-	w, h := b.Width(), b.Height()
-	for _, d := range b.Dirs() {
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				s := b.Pos(x, y)
-				cnt := count5(b, s, d)
-				if cnt[engine.Wall] != 0 || cnt[engine.Black] != 0 && cnt[engine.White] != 0 {
-					continue
-				}
-				for c := engine.Black; c <= engine.White; c++ {
-					var add uint16
-					switch cnt[c] {
-					case 2:
-						add = 1
-					case 1:
-						add = 1 << 5
-					default:
-						continue
-					}
-					wc := f.windows[c-1]
-					for i := engine.Pos(0); i < 5; i++ {
-						if p := s + i*d; b.At(p) == engine.Empty {
-							wc[p] += add
-						}
-					}
-				}
+// countWindow adds the five-cell window at s along d (no wall in it; cnt
+// its cells by content) to the window counts of its empty cells: for the
+// colour that has two or one stones there and the other none.
+func (f *Basic) countWindow(b *engine.Board, s, d engine.Pos, cnt [4]int) {
+	if cnt[engine.Black] != 0 && cnt[engine.White] != 0 {
+		return
+	}
+	for c := engine.Black; c <= engine.White; c++ {
+		var add uint16
+		switch cnt[c] {
+		case 2:
+			add = 1
+		case 1:
+			add = 1 << 5
+		default:
+			continue
+		}
+		wc := f.windows[c-1]
+		for i := engine.Pos(0); i < 5; i++ {
+			if p := s + i*d; b.At(p) == engine.Empty {
+				wc[p] += add
 			}
 		}
 	}
