@@ -41,7 +41,7 @@ func BenchmarkForward(b *testing.B) {
 				b.Run(fmt.Sprintf("c%db%d/%s/%dx%d", a.Channels, a.Blocks, ks.name, sz, sz), func(b *testing.B) {
 					ws := newWorkspaceWith(ks)
 					planes := make([]float32, a.Planes*sz*sz)
-					NewBasic().Fill(benchBoard(b, sz, sz), planes)
+					net.NewFeatures().Fill(benchBoard(b, sz, sz), planes)
 					logits := make([]float32, sz*sz)
 					c0 := cpuSeconds()
 					for b.Loop() {

@@ -246,7 +246,7 @@ func TestConvVariantsExact(t *testing.T) {
 	net, _ := NewRandom(defaultArch, 5)
 	for _, sz := range []int{15, 20} {
 		planes := make([]float32, defaultArch.Planes*sz*sz)
-		NewBasic().Fill(randomGame(t, rand.New(rand.NewPCG(3, 4)), sz, sz, 0, 30), planes)
+		net.NewFeatures().Fill(randomGame(t, rand.New(rand.NewPCG(3, 4)), sz, sz, 0, 30), planes)
 		var want []float32
 		for _, ks := range convVariants() {
 			got := make([]float32, sz*sz)
@@ -275,7 +275,7 @@ func BenchmarkConvVariants(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/%dx%d", ks.name, sz, sz), func(b *testing.B) {
 				ws := newWorkspaceWith(ks)
 				planes := make([]float32, defaultArch.Planes*sz*sz)
-				NewBasic().Fill(benchBoard(b, sz, sz), planes)
+				net.NewFeatures().Fill(benchBoard(b, sz, sz), planes)
 				logits := make([]float32, sz*sz)
 				c0 := cpuSeconds()
 				for b.Loop() {

@@ -182,7 +182,7 @@ func TestKernelsGiveSameNetwork(t *testing.T) {
 		for _, sz := range [][2]int{{15, 15}, {20, 20}, {9, 14}} {
 			b := randomGame(t, rng, sz[0], sz[1], engine.Exact, 25)
 			planes := make([]float32, a.Planes*sz[0]*sz[1])
-			NewBasic().Fill(b, planes)
+			net.NewFeatures().Fill(b, planes)
 			var ref []float32
 			for _, k := range allKernels() {
 				logits := make([]float32, sz[0]*sz[1])

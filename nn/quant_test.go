@@ -232,7 +232,7 @@ func BenchmarkForward8(b *testing.B) {
 					ws := NewWorkspace()
 					ws.kern8 = k
 					planes := make([]float32, a.Planes*sz*sz)
-					NewBasic().Fill(benchBoard(b, sz, sz), planes)
+					net.NewFeatures().Fill(benchBoard(b, sz, sz), planes)
 					logits := make([]float32, sz*sz)
 					c0 := cpuSeconds()
 					for b.Loop() {

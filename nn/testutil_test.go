@@ -5,8 +5,13 @@ import (
 	"testing"
 )
 
-// defaultArch is the architecture of the shipped weights.
-var defaultArch = Arch{Features: BasicName, Planes: basicPlanes, Channels: 24, Blocks: 4, StemKernel: 3, BlockKernel: 3, HeadKernel: 3}
+// defaultArch is the architecture of the shipped weights (rich-v1 since
+// 2026-11-29, session 19), and basicArch the same network on Basic's planes
+// (the shipped one before).
+var (
+	defaultArch = Arch{Features: RichName, Planes: richPlanes, Channels: 24, Blocks: 4, StemKernel: 3, BlockKernel: 3, HeadKernel: 3}
+	basicArch   = Arch{Features: BasicName, Planes: basicPlanes, Channels: 24, Blocks: 4, StemKernel: 3, BlockKernel: 3, HeadKernel: 3}
+)
 
 // defaultOrRandom is the shipped network, read from ../weights (package nn
 // cannot import package weights, which embeds it), or a random network of
