@@ -89,9 +89,21 @@ func BenchmarkPolicy(b *testing.B) {
 // BenchmarkFeatures times each feature set's planes alone.
 func BenchmarkFeatures(b *testing.B) {
 	for _, sz := range []int{15, 20} {
-		for _, f := range []Features{NewBasic(), NewRich()} {
+		for _, f := range []Features{NewBasic(), NewRich(), NewRich2()} {
 			b.Run(fmt.Sprintf("%s/%dx%d", f.Name(), sz, sz), func(b *testing.B) {
 				board := benchBoard(b, sz, sz)
+				dst := make([]float32, f.NumPlanes()*sz*sz)
+				for b.Loop() {
+					clear(dst)
+					f.Fill(board, dst)
+				}
+			})
+		}
+		// Renju, where Rich2 looks for black's forbidden points: 60 moves,
+		// a denser board than benchBoard's.
+		for _, f := range []Features{NewRich(), NewRich2()} {
+			b.Run(fmt.Sprintf("%s/renju/%dx%d", f.Name(), sz, sz), func(b *testing.B) {
+				board := randomGame(b, rand.New(rand.NewPCG(3, 4)), sz, sz, engine.Renju, 60)
 				dst := make([]float32, f.NumPlanes()*sz*sz)
 				for b.Loop() {
 					clear(dst)

@@ -2,6 +2,7 @@ package nn
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kakugo/kakugo/engine"
 )
@@ -115,14 +116,53 @@ func (f *Basic) countWindow(b *engine.Board, s, d engine.Pos, cnt [4]int) {
 	}
 }
 
+// featureSets lists the feature sets by name, each with the set whose
+// planes are its first ones ("" for none): a network of the base set can
+// be widened to the set (WidenInputs).
+var featureSets = []struct {
+	name, base string
+	make       func() Features
+}{
+	{BasicName, "", func() Features { return NewBasic() }},
+	{RichName, BasicName, func() Features { return NewRich() }},
+	{Rich2Name, RichName, func() Features { return NewRich2() }},
+}
+
 // FeaturesFor returns a new Features of the named set: what a network
 // whose Arch.Features is name was trained on.
 func FeaturesFor(name string) (Features, error) {
-	switch name {
-	case BasicName:
-		return NewBasic(), nil
-	case RichName:
-		return NewRich(), nil
+	for _, s := range featureSets {
+		if s.name == name {
+			return s.make(), nil
+		}
 	}
-	return nil, fmt.Errorf("nn: unknown feature set %q (want %s or %s)", name, BasicName, RichName)
+	return nil, fmt.Errorf("nn: unknown feature set %q (want one of %s)", name, strings.Join(FeatureSetNames(), ", "))
+}
+
+// FeatureSetNames lists the known feature sets, the first planes of each
+// a prefix of the next's.
+func FeatureSetNames() []string {
+	names := make([]string, len(featureSets))
+	for i, s := range featureSets {
+		names[i] = s.name
+	}
+	return names
+}
+
+// extends reports whether the planes of the set named from are the first
+// planes of the set named to (directly or through sets between).
+func extends(to, from string) bool {
+	for to != "" {
+		next := ""
+		for _, s := range featureSets {
+			if s.name == to {
+				next = s.base
+			}
+		}
+		if next == from {
+			return true
+		}
+		to = next
+	}
+	return false
 }

@@ -94,29 +94,64 @@ func TestRichDouble(t *testing.T) {
 	}
 }
 
-// TestWidenInputsSameFunction checks that a network widened to Rich gives
-// the logits of the (random) Basic network it came from, on every rule, and that the
-// new stem weights learn.
+// TestWidenInputsSameFunction checks that a (random) network widened to a
+// set that extends its own gives the network's logits on every rule, and
+// that the new stem weights learn; and that every other widening is
+// refused.
 func TestWidenInputsSameFunction(t *testing.T) {
-	n, err := NewRandom(basicArch, 1)
+	for _, c := range []struct{ from, to string }{
+		{BasicName, RichName},
+		{RichName, Rich2Name},
+		{BasicName, Rich2Name},
+	} {
+		t.Run(c.from+"-"+c.to, func(t *testing.T) {
+			checkWiden(t, c.from, c.to)
+		})
+	}
+	for _, c := range []struct{ from, to string }{
+		{RichName, RichName},
+		{RichName, BasicName},
+		{Rich2Name, RichName},
+	} {
+		f, _ := FeaturesFor(c.from)
+		a := basicArch
+		a.Features, a.Planes = c.from, f.NumPlanes()
+		n, err := NewRandom(a, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		to, _ := FeaturesFor(c.to)
+		if _, err := WidenInputs(n, to); err == nil {
+			t.Errorf("%s widened to %s", c.from, c.to)
+		}
+	}
+}
+
+func checkWiden(t *testing.T, from, to string) {
+	fb, err := FeaturesFor(from)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := WidenInputs(n, NewRich())
+	a := basicArch
+	a.Features, a.Planes = from, fb.NumPlanes()
+	n, err := NewRandom(a, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := d.Arch(); a.Features != RichName || a.Planes != richPlanes {
+	ft, _ := FeaturesFor(to)
+	d, err := WidenInputs(n, ft)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := d.Arch(); a.Features != to || a.Planes != ft.NumPlanes() {
 		t.Fatalf("arch %v", a)
-	}
-	if _, err := WidenInputs(d, NewRich()); err == nil {
-		t.Error("a Rich network widened again")
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	wn, wd := NewWorkspace(), NewWorkspace()
-	fb, fr := NewBasic(), d.NewFeatures()
+	fr := d.NewFeatures()
 	for _, rule := range engine.Rules {
-		b := randomGame(t, rng, 15, 15, rule, 10+rng.IntN(30))
+		// Long renju games, so that black has forbidden points.
+		b := randomGame(t, rng, 15, 15, rule, 10+rng.IntN(50))
 		pb := make([]float32, fb.NumPlanes()*225)
 		pr := make([]float32, fr.NumPlanes()*225)
 		fb.Fill(b, pb)
@@ -134,7 +169,9 @@ func TestWidenInputsSameFunction(t *testing.T) {
 			}
 		}
 	}
-	b := randomGame(t, rng, 15, 15, engine.Freestyle, 20)
+	// A freestyle position has no forbidden points (an all-zero plane gets
+	// no gradient): the gradient is taken under renju.
+	b := randomGame(t, rng, 15, 15, engine.Renju, 40)
 	var target engine.Point
 	for i := 0; i < 225; i++ {
 		if p := (engine.Point{X: i % 15, Y: i / 15}); b.Legal(b.Pos(p.X, p.Y)) {
@@ -143,14 +180,14 @@ func TestWidenInputsSameFunction(t *testing.T) {
 		}
 	}
 	grad := make([]float32, d.NumParams())
-	if _, ok := newSampler(NewRich(), goKernels).run(d, b, target, grad, 1); !ok {
+	if _, ok := newSampler(d.NewFeatures(), goKernels).run(d, b, target, grad, 1); !ok {
 		t.Fatal("target not legal")
 	}
 	stem := d.layers[0]
 	taps := stem.k * stem.k
 	nonzero := 0
 	for o := 0; o < stem.cout; o++ {
-		for i := (o*stem.cin + basicPlanes) * taps; i < (o+1)*stem.cin*taps; i++ {
+		for i := (o*stem.cin + fb.NumPlanes()) * taps; i < (o+1)*stem.cin*taps; i++ {
 			if grad[stem.wOff+i] != 0 {
 				nonzero++
 			}
@@ -171,7 +208,9 @@ func TestFeatureSets(t *testing.T) {
 	}{
 		{BasicName, basicPlanes, true},
 		{RichName, richPlanes, true},
+		{Rich2Name, rich2Planes, true},
 		{RichName, basicPlanes, false},
+		{Rich2Name, richPlanes, false},
 		{BasicName, richPlanes, false},
 		{"colour-v9", basicPlanes, false},
 	} {

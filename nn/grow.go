@@ -44,8 +44,9 @@ func Deepen(n *Net, extra int, seed uint64) (*Net, error) {
 }
 
 // WidenInputs returns a copy of n that reads the feature set f, whose first
-// planes must be n's own (Rich extends Basic so), computing exactly the
-// function n computes: the stem's weights on the new planes start at zero.
+// planes must be n's own (Rich extends Basic so, Rich2 Rich), computing
+// exactly the function n computes: the stem's weights on the new planes
+// start at zero.
 // They get gradients from the first step (the planes are not zero), so
 // fine-tuning the copy teaches the trained network to use the new inputs
 // instead of learning everything again.
@@ -57,8 +58,8 @@ func WidenInputs(n *Net, f Features) (*Net, error) {
 	if f.NumPlanes() <= a.Planes {
 		return nil, fmt.Errorf("nn: widen %d input planes to %s's %d (want more)", a.Planes, f.Name(), f.NumPlanes())
 	}
-	if a.Features != BasicName || f.Name() != RichName {
-		return nil, fmt.Errorf("nn: widen %s to %s (only %s to %s keeps the first planes)", a.Features, f.Name(), BasicName, RichName)
+	if !extends(f.Name(), a.Features) {
+		return nil, fmt.Errorf("nn: widen %s to %s (its first planes are not %s's)", a.Features, f.Name(), a.Features)
 	}
 	a.Features, a.Planes = f.Name(), f.NumPlanes()
 	if err := a.Validate(); err != nil {
