@@ -6,8 +6,9 @@ files of `pbrain-kakugo match --out-dir DIR` (pass the directory or the
 files). Every figure is from the named engine's side (default "kakugo").
 
   games.py score [--engine NAME] [--budget MS] REC...
-      wins-losses-draws, score, Elo with its 95% interval, and the
-      engine's moves over the budget (default 500 ms) with the longest.
+      wins-losses-draws, score, Elo with its 95% interval, the same by
+      colour, and the engine's moves over the budget (default 500 ms) with
+      the longest.
   games.py paired [--engine NAME] A B
       A and B are two runs on the same openings and colours (the same
       srand and -repeat, or the same --to-move position file): the mean
@@ -97,6 +98,16 @@ def score(args):
     lo, hi = elo(p - 1.96 * se), elo(p + 1.96 * se)
     print("%s: %d-%d-%d of %d, score %.1f%%, Elo %+.0f (%+.0f to %+.0f)"
           % (args.engine, w, l, d, n, 100 * p, elo(p), lo, hi))
+    # By colour: under renju the two sides play different games (black's
+    # forbidden points), and a weakness of one colour hides in the total.
+    parts = []
+    for colour, key in (("black", "black"), ("white", "white")):
+        cp = [points(g, args.engine) for g in gs if g[key] == args.engine]
+        if cp:
+            parts.append("as %s %d-%d-%d (%.1f%%)" % (colour, cp.count(1.0), cp.count(0.0),
+                                                    len(cp) - cp.count(1.0) - cp.count(0.0),
+                                                    100 * sum(cp) / len(cp)))
+    print("; ".join(parts))
     mine = [t for g in gs for colour, t in g["times"]
             if (g["black"] == args.engine) == (colour == "B")]
     over = sum(1 for t in mine if t > args.budget)
