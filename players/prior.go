@@ -28,7 +28,8 @@ import (
 // KAKUGO_DEEP_WEIGHTS (loadDeep), threshold KAKUGO_DEEP_VISITS, the node value's
 // share KAKUGO_NODE_MIX and weights KAKUGO_NODE_WEIGHTS (WithNodeValue), and shortest
 // planned move KAKUGO_DEEP_MIN_MS (deepMinTimeFromEnv), and the winning search's shares
-// KAKUGO_VCT_SHARE and KAKUGO_CHECK_SHARE (percentFromEnv), the moves a
+// KAKUGO_VCT_SHARE (KAKUGO_VCT_SHARE_RENJU_BLACK: black's under renju) and
+// KAKUGO_CHECK_SHARE (percentFromEnv), the moves a
 // match clock is spread over KAKUGO_CLOCK_MOVES (1 to 100, the same reader) and our
 // VCT's cap under it KAKUGO_CLOCK_VCT (percent of the soft limit, up to 400), the
 // alpha-beta player's policy depth KAKUGO_AB_POLICY (ABPolicyDepth) and
@@ -230,7 +231,7 @@ const plainGoPolicyVisits = 300
 // tuningFromEnv applies the tuning knobs of the environment (getenv) to
 // the variant's options o: KAKUGO_NN_VISITS and the rest of
 // policyOptionsFromEnv, the winning search's shares KAKUGO_VCT_SHARE,
-// KAKUGO_CHECK_SHARE and KAKUGO_DEFEND_SHARE, the clock's KAKUGO_CLOCK_MOVES
+// KAKUGO_VCT_SHARE_RENJU_BLACK, KAKUGO_CHECK_SHARE and KAKUGO_DEFEND_SHARE, the clock's KAKUGO_CLOCK_MOVES
 // and KAKUGO_CLOCK_VCT, the tree's KAKUGO_CPUCT, KAKUGO_FPU and
 // KAKUGO_WIDTH, the alpha-beta veto's share KAKUGO_AB_VETO and the
 // quiet-move win's KAKUGO_QUIET. A knob
@@ -240,6 +241,7 @@ const plainGoPolicyVisits = 300
 func tuningFromEnv(o search.KakugoOptions, getenv func(string) string, warn io.Writer) search.KakugoOptions {
 	o.Policy = policyOptionsFromEnv(o.Policy, getenv, warn)
 	setPositive(&o.VCTShare, percentFromEnv(getenv, "KAKUGO_VCT_SHARE", warn))
+	setPositive(&o.RenjuBlackVCTShare, percentFromEnv(getenv, "KAKUGO_VCT_SHARE_RENJU_BLACK", warn))
 	setPositive(&o.CheckShare, percentFromEnv(getenv, "KAKUGO_CHECK_SHARE", warn))
 	setPositive(&o.DefendShare, percentFromEnv(getenv, "KAKUGO_DEFEND_SHARE", warn))
 	setPositive(&o.ClockMoves, percentFromEnv(getenv, "KAKUGO_CLOCK_MOVES", warn))

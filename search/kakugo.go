@@ -94,6 +94,10 @@ type KakugoOptions struct {
 	// hard limit that our VCT search and the move check may use (for
 	// tuning matches).
 	VCTShare, CheckShare int
+	// RenjuBlackVCTShare replaces, when positive, our VCT's share when
+	// black is to move under renju (kakugoRenjuBlackVCTShare), where the
+	// search rarely proves a win and often runs to its limit.
+	RenjuBlackVCTShare int
 	// DefendShare replaces, when positive, the percent of the hard limit
 	// that the VCT defence check (WinSearchVCT) may use: it checks the
 	// moves that may refute the opponent's threat one by one and leaves
@@ -272,6 +276,7 @@ type Kakugo struct {
 	deep       []mcts.Policy // the deep tier's, beside policies
 
 	vctShare   int // percent of the hard limit for our VCT search
+	vctShareRB int // the same for black under renju
 	clockVCT   int // under a match clock, our VCT's cap in percent of the soft limit
 	defendVCT  int // percent of the hard limit for the VCT defence check
 	checkShare int // percent of the hard limit kept for the move check
@@ -313,23 +318,26 @@ func NewKakugo(opt KakugoOptions) *Kakugo {
 	if opt.KeepUnchecked != 0 {
 		keep = opt.KeepUnchecked > 0
 	}
-	k := &Kakugo{opt: opt, cfg: cfg, win: win, vctShare: kakugoVCTShare, checkShare: kakugoCheckShare,
+	k := &Kakugo{opt: opt, cfg: cfg, win: win,
 		newProver: func(entries int) kakugoProver { return newKakugoWinSearch(entries, keep) }}
-	if opt.VCTShare > 0 {
-		k.vctShare = opt.VCTShare
-	}
-	k.clockVCT = kakugoClockVCT
-	if opt.ClockVCT > 0 {
-		k.clockVCT = opt.ClockVCT
-	}
-	if opt.CheckShare > 0 {
-		k.checkShare = opt.CheckShare
-	}
-	k.defendVCT = kakugoDefendShare
-	if opt.DefendShare > 0 {
-		k.defendVCT = opt.DefendShare
-	}
+	k.applyShares(opt)
 	return k
+}
+
+// applyShares sets the winning search's and the check's time shares: the
+// defaults, or opt's where it gives one.
+func (k *Kakugo) applyShares(opt KakugoOptions) {
+	pick := func(def, v int) int {
+		if v > 0 {
+			return v
+		}
+		return def
+	}
+	k.vctShare = pick(kakugoVCTShare, opt.VCTShare)
+	k.vctShareRB = pick(kakugoRenjuBlackVCTShare, opt.RenjuBlackVCTShare)
+	k.clockVCT = pick(kakugoClockVCT, opt.ClockVCT)
+	k.checkShare = pick(kakugoCheckShare, opt.CheckShare)
+	k.defendVCT = pick(kakugoDefendShare, opt.DefendShare)
 }
 
 // kakugoWarm builds the evaluator's tables for freestyle, the commonest

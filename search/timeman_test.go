@@ -3,6 +3,8 @@ package search
 import (
 	"testing"
 	"time"
+
+	"github.com/kakugo/kakugo/engine"
 )
 
 func TestBudget(t *testing.T) {
@@ -104,5 +106,46 @@ func TestBudgetClockMoves(t *testing.T) {
 	turn := Limits{Turn: 500 * ms, Match: Unlimited, Left: Unlimited, Start: clock.Start}
 	if a, b := newBudgetTogo(turn, 10, 5), NewBudget(turn, 10); a.Soft() != b.Soft() || a.Hard() != b.Hard() {
 		t.Errorf("turn only: %v/%v, want %v/%v", a.Soft(), a.Hard(), b.Soft(), b.Hard())
+	}
+}
+
+// TestVCTShareForRenjuBlack: black to move under renju gets its own VCT
+// share (an option replaces it), every other position the player's.
+func TestVCTShareForRenjuBlack(t *testing.T) {
+	pos := func(rule engine.Rule, moves int) *engine.Board {
+		b, err := engine.New(15, 15, rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < moves; i++ {
+			if err := b.Play(3+2*i, 7); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return b
+	}
+	for _, c := range []struct {
+		opt                  KakugoOptions
+		wantShare, wantBlack int
+	}{
+		{KakugoOptions{}, kakugoVCTShare, kakugoRenjuBlackVCTShare},
+		{KakugoOptions{VCTShare: 40}, 40, kakugoRenjuBlackVCTShare},
+		{KakugoOptions{RenjuBlackVCTShare: 20}, kakugoVCTShare, 20},
+	} {
+		k := &Kakugo{}
+		k.applyShares(c.opt)
+		for _, p := range []struct {
+			b    *engine.Board
+			want int
+		}{
+			{pos(engine.Renju, 2), c.wantBlack},
+			{pos(engine.Renju, 3), c.wantShare},
+			{pos(engine.Freestyle, 2), c.wantShare},
+			{pos(engine.Exact, 2), c.wantShare},
+		} {
+			if got := k.vctShareFor(p.b); got != p.want {
+				t.Errorf("%+v, %v with %v to move: share %d, want %d", c.opt, p.b.Rule(), p.b.SideToMove(), got, p.want)
+			}
+		}
 	}
 }
