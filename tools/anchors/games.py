@@ -9,11 +9,13 @@ files). Every figure is from the named engine's side (default "kakugo").
       wins-losses-draws, score, Elo with its 95% interval, the same by
       colour, and the engine's moves over the budget (default 500 ms) with
       the longest.
-  games.py paired [--engine NAME] A B
+  games.py paired [--engine NAME] [--colour black|white] A B
       A and B are two runs on the same openings and colours (the same
       srand and -repeat, or the same --to-move position file): the mean
       per-game score difference A minus B, its standard error, z, and how
-      many games each did better in. Games pair by their order.
+      many games each did better in. Games pair by their order. --colour
+      keeps the pairs the engine played with that colour (for a change
+      to one colour, the other colour's pairs measure the noise).
   games.py clock [--engine NAME] [--match S] REC...
       under a game clock: the engine's thinking time per game (mean,
       largest, the share of the clock), its moves per game, and its time
@@ -117,13 +119,28 @@ def score(args):
 
 
 def paired(args):
-    a = [points(g, args.engine) for g in load([args.a])]
-    b = [points(g, args.engine) for g in load([args.b])]
-    a = [x for x in a if x is not None]
-    b = [x for x in b if x is not None]
-    n = min(len(a), len(b))
+    ga = [g for g in load([args.a]) if points(g, args.engine) is not None]
+    gb = [g for g in load([args.b]) if points(g, args.engine) is not None]
+    n = min(len(ga), len(gb))
     if n == 0:
         sys.exit("no pairs")
+    if len(ga) != len(gb):
+        print("note: %d games in A, %d in B; compared the first %d" % (len(ga), len(gb), n))
+    ga, gb = ga[:n], gb[:n]
+    if args.colour:
+        # The games the engine played with that colour, still paired by
+        # order: for a change that acts on one colour only, the other
+        # colour's pairs are a placebo (the same engine twice).
+        key = "black" if args.colour == "black" else "white"
+        keep = [i for i in range(n) if ga[i][key] == args.engine]
+        if any(gb[i][key] != args.engine for i in keep):
+            sys.exit("A and B differ in colours: not the same openings and order")
+        ga, gb = [ga[i] for i in keep], [gb[i] for i in keep]
+        n = len(keep)
+        if n == 0:
+            sys.exit("no pairs with the engine as %s" % args.colour)
+    a = [points(g, args.engine) for g in ga]
+    b = [points(g, args.engine) for g in gb]
     diff = [a[i] - b[i] for i in range(n)]
     mean = sum(diff) / n
     var = sum((x - mean) ** 2 for x in diff) / max(n - 1, 1)
@@ -131,10 +148,9 @@ def paired(args):
     z = mean / se if se > 0 else float("inf") if mean else 0.0
     better = sum(1 for x in diff if x > 0)
     worse = sum(1 for x in diff if x < 0)
-    print("%d pairs: A %.1f%%, B %.1f%%, A-B %+.3f ± %.3f a game (z %.2f); A better in %d, B in %d"
-          % (n, 100 * sum(a[:n]) / n, 100 * sum(b[:n]) / n, mean, se, z, better, worse))
-    if len(a) != len(b):
-        print("note: %d games in A, %d in B; compared the first %d" % (len(a), len(b), n))
+    print("%d pairs%s: A %.1f%%, B %.1f%%, A-B %+.3f ± %.3f a game (z %.2f); A better in %d, B in %d"
+          % (n, " as " + args.colour if args.colour else "", 100 * sum(a) / n, 100 * sum(b) / n,
+             mean, se, z, better, worse))
 
 
 def clock(args):
@@ -173,6 +189,7 @@ def main():
     s.set_defaults(run=score)
     p = sub.add_parser("paired")
     p.add_argument("--engine", default="kakugo")
+    p.add_argument("--colour", choices=["black", "white"], help="only the games the engine played with this colour")
     p.add_argument("a")
     p.add_argument("b")
     p.set_defaults(run=paired)
