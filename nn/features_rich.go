@@ -150,9 +150,10 @@ func FeatureSetNames() []string {
 }
 
 // extends reports whether the planes of the set named from are the first
-// planes of the set named to (directly or through sets between).
+// planes of the set named to (directly or through sets between); never
+// for an empty or unknown from.
 func extends(to, from string) bool {
-	for to != "" {
+	for to != "" && from != "" {
 		next := ""
 		for _, s := range featureSets {
 			if s.name == to {

@@ -231,3 +231,25 @@ func TestFeatureSets(t *testing.T) {
 		}
 	}
 }
+
+// TestExtends checks the prefix relation WidenInputs relies on.
+func TestExtends(t *testing.T) {
+	for _, c := range []struct {
+		to, from string
+		want     bool
+	}{
+		{RichName, BasicName, true},
+		{Rich2Name, RichName, true},
+		{Rich2Name, BasicName, true},
+		{BasicName, RichName, false},
+		{RichName, Rich2Name, false},
+		{RichName, RichName, false},
+		{BasicName, "", false},
+		{"colour-v9", "", false},
+		{"colour-v9", BasicName, false},
+	} {
+		if got := extends(c.to, c.from); got != c.want {
+			t.Errorf("extends(%q, %q) = %v, want %v", c.to, c.from, got, c.want)
+		}
+	}
+}
