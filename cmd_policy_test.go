@@ -16,7 +16,7 @@ import (
 // TestExportImportPolicy: export-policy writes positions that read back and
 // a Basic network's weights as a raw file; import-policy turns that raw file
 // back into exactly that weight file; a network whose planes the positions
-// format cannot hold (the embedded rich-v2 default) and bad input are
+// format cannot hold (the embedded rich-v1 default) and bad input are
 // refused with the right exit code.
 func TestExportImportPolicy(t *testing.T) {
 	dir := t.TempDir()

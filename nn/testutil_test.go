@@ -5,11 +5,11 @@ import (
 	"testing"
 )
 
-// defaultArch is the architecture of the shipped weights (rich-v2 since
-// 2026-11-29, session 20; rich-v1 in session 19), and basicArch the same
-// network on Basic's planes (the shipped one before).
+// defaultArch is the architecture of the shipped weights (rich-v1 since
+// 2026-11-29, session 19), and basicArch the same network on Basic's planes
+// (the shipped one before).
 var (
-	defaultArch = Arch{Features: Rich2Name, Planes: rich2Planes, Channels: 24, Blocks: 4, StemKernel: 3, BlockKernel: 3, HeadKernel: 3}
+	defaultArch = Arch{Features: RichName, Planes: richPlanes, Channels: 24, Blocks: 4, StemKernel: 3, BlockKernel: 3, HeadKernel: 3}
 	basicArch   = Arch{Features: BasicName, Planes: basicPlanes, Channels: 24, Blocks: 4, StemKernel: 3, BlockKernel: 3, HeadKernel: 3}
 )
 
