@@ -91,26 +91,25 @@ func BenchmarkFeatures(b *testing.B) {
 	for _, sz := range []int{15, 20} {
 		for _, f := range []Features{NewBasic(), NewRich(), NewRich2()} {
 			b.Run(fmt.Sprintf("%s/%dx%d", f.Name(), sz, sz), func(b *testing.B) {
-				board := benchBoard(b, sz, sz)
-				dst := make([]float32, f.NumPlanes()*sz*sz)
-				for b.Loop() {
-					clear(dst)
-					f.Fill(board, dst)
-				}
+				benchFill(b, f, benchBoard(b, sz, sz))
 			})
 		}
 		// Renju, where Rich2 looks for black's forbidden points: 60 moves,
 		// a denser board than benchBoard's.
 		for _, f := range []Features{NewRich(), NewRich2()} {
 			b.Run(fmt.Sprintf("%s/renju/%dx%d", f.Name(), sz, sz), func(b *testing.B) {
-				board := randomGame(b, rand.New(rand.NewPCG(3, 4)), sz, sz, engine.Renju, 60)
-				dst := make([]float32, f.NumPlanes()*sz*sz)
-				for b.Loop() {
-					clear(dst)
-					f.Fill(board, dst)
-				}
+				benchFill(b, f, randomGame(b, rand.New(rand.NewPCG(3, 4)), sz, sz, engine.Renju, 60))
 			})
 		}
+	}
+}
+
+// benchFill times f's planes of board.
+func benchFill(b *testing.B, f Features, board *engine.Board) {
+	dst := make([]float32, f.NumPlanes()*board.Width()*board.Height())
+	for b.Loop() {
+		clear(dst)
+		f.Fill(board, dst)
 	}
 }
 

@@ -36,7 +36,7 @@ const (
 // (an Evaluator's cache is keyed by the position, so a position reached by
 // another order of moves gets the first order's answer), and under renju
 // black's forbidden points (a double three there is marked as a double
-// threat although black may not play it).
+// threat although black may not play it; Rich2 adds them as a plane).
 type Rich struct {
 	Basic
 	// windows[c][p]: bits 0-4 the windows with two of colour c+1's
