@@ -21,8 +21,9 @@ import (
 // The positions file, gzip'd; all integers little-endian, arrays stored
 // whole one after another (columns), so numpy reads each with one call:
 //
-//	magic     8 bytes "KKGOPOS\n", uint32 version (1)
-//	features  uint16 length + name, uint32 planes P
+//	magic     8 bytes "KKGOPOS\n", uint32 version (2; 1 lacks kind and divisor)
+//	features  uint16 length + name, uint32 planes P (3 to 64);
+//	          uint8 kind[P], divisor[P]
 //	leagues   uint32 count, each uint16 length + name
 //	counts    uint32 games G, moves M, positions N, entries E, probes Q
 //	games     uint8 w[G], h[G], rule[G], test[G], league[G];
@@ -33,11 +34,14 @@ import (
 //	probes    uint32 position[Q]; float32 logits, w*h per probe in order
 //
 // Position i is game[i] before move ply[i], the side to move to play
-// target[i]. Its planes are rebuilt as: plane 0 the side to move's stones
-// (the game's moves before ply of the same parity as ply), plane 1 the
-// opponent's, plane 2 the empty cells, every plane whose bit is set in
-// constant[i] all ones, then each of its entries adds value to plane at
-// cell. An entry of plane P (one past the last) marks an empty cell where
+// target[i]. Its planes are rebuilt as integers: plane 0 the side to
+// move's stones (the game's moves before ply of the same parity as ply),
+// plane 1 the opponent's, plane 2 the empty cells, every plane below 16
+// whose bit is set in constant[i] all ones, every plane whose kind is not
+// 0 the window counts of that kind (derive.go: the reader computes them
+// from the stones, and no entry holds them), then each of its entries adds
+// value to plane at cell; a plane's value is that integer divided by its
+// divisor. An entry of plane P (one past the last) marks an empty cell where
 // the side to move may not play (a renju forbidden point): the legal cells
 // are plane 2's less those. The probes are logits of a reference network
 // on some test positions, so the trainer can check its own forward pass
@@ -46,7 +50,11 @@ import (
 var posMagic = [8]byte{'K', 'K', 'G', 'O', 'P', 'O', 'S', '\n'}
 
 // Version is the positions file's version.
-const Version = 1
+const Version = 2
+
+// maxPlanes bounds the planes a file holds (an entry's plane is a byte, and
+// plane P marks the forbidden cells).
+const maxPlanes = 64
 
 // Stats counts what Write wrote.
 type Stats struct {
@@ -67,6 +75,7 @@ type Source struct {
 type columns struct {
 	planes                   int
 	features                 string
+	kind, divisor            []uint8 // per plane (derive.go)
 	leagues                  []string
 	w, h, rule, test, league []uint8
 	moveStart                []uint32
@@ -79,6 +88,9 @@ type columns struct {
 	value                    []int8
 	probePos                 []uint32
 	probeLogits              []float32
+
+	cells   []uint8    // scratch: the board by owner (0 empty, 1 side to move, 2 opponent)
+	windows [4][]uint8 // scratch: the window counts (windowCounts)
 }
 
 // Write exports src's positions: every move after a game's opening stones
@@ -87,9 +99,10 @@ type columns struct {
 func Write(w io.Writer, src Source) (Stats, error) {
 	f := src.Features()
 	c := columns{planes: f.NumPlanes(), features: f.Name()}
-	if c.planes > 16 {
-		return Stats{}, fmt.Errorf("policydata: %d planes (the format holds 16)", c.planes)
+	if c.planes < 3 || c.planes > maxPlanes {
+		return Stats{}, fmt.Errorf("policydata: %d planes (the format holds 3 to %d)", c.planes, maxPlanes)
 	}
+	c.kind, c.divisor = planeLayout(c.features, c.planes)
 	var st Stats
 	leagueID := map[string]uint8{}
 	c.moveStart = []uint32{0}
@@ -168,12 +181,38 @@ func Write(w io.Writer, src Source) (Stats, error) {
 }
 
 // addPosition appends one position: the planes' difference from what the
-// stones and the constant planes give, as entries.
+// stones, the constant planes and the derived planes give, as entries.
+// A derived plane must equal its count over its divisor exactly.
 func (c *columns) addPosition(b *engine.Board, game uint32, ply, target int, dense []float32, legal []bool) error {
 	w, h := b.Width(), b.Height()
 	n := w * h
+	me := b.SideToMove()
+	if cap(c.cells) < n {
+		c.cells = make([]uint8, n)
+	}
+	cells := c.cells[:n]
+	for i := range cells {
+		switch b.At(b.Pos(i%w, i/w)) {
+		case engine.Empty:
+			cells[i] = 0
+		case me:
+			cells[i] = 1
+		default:
+			cells[i] = 2
+		}
+	}
+	derived := false
+	for _, k := range c.kind {
+		derived = derived || k != deriveNone
+	}
+	if derived {
+		windowCounts(w, h, cells, &c.windows)
+	}
 	var constant uint16
-	for p := 3; p < c.planes; p++ {
+	for p := 3; p < c.planes && p < 16; p++ {
+		if c.kind[p] != deriveNone {
+			continue
+		}
 		all := true
 		for _, v := range dense[p*n : (p+1)*n] {
 			if v != 1 {
@@ -185,36 +224,41 @@ func (c *columns) addPosition(b *engine.Board, game uint32, ply, target int, den
 			constant |= 1 << p
 		}
 	}
-	me := b.SideToMove()
 	for p := 0; p < c.planes; p++ {
+		div := float32(c.divisor[p])
+		if k := c.kind[p]; k != deriveNone {
+			for i, v := range dense[p*n : (p+1)*n] {
+				if want := float32(c.windows[k-1][i]) / div; v != want {
+					return fmt.Errorf("plane %d cell %d holds %v, its derivation %d gives %v", p, i, v, k, want)
+				}
+			}
+			continue
+		}
 		for i, v := range dense[p*n : (p+1)*n] {
 			base := float32(0)
 			switch {
 			case p >= 3 && constant&(1<<p) != 0:
 				base = 1
 			case p < 3:
-				x, y := i%w, i/w
-				at := b.At(b.Pos(x, y))
-				if (p == 0 && at == me) || (p == 1 && at == me.Opp()) || (p == 2 && at == engine.Empty) {
+				if (p == 0 && cells[i] == 1) || (p == 1 && cells[i] == 2) || (p == 2 && cells[i] == 0) {
 					base = 1
 				}
 			}
-			d := v - base
+			d := v*div - base
 			if d == 0 {
 				continue
 			}
-			if d != float32(math.Trunc(float64(d))) || d < -128 || d > 127 {
+			if d != float32(math.Trunc(float64(d))) || d < -128 || d > 127 || (d+base)/div != v {
 				return fmt.Errorf("plane %d cell %d holds %v, which the format cannot carry", p, i, v)
 			}
 			c.cell, c.plane, c.value = append(c.cell, uint16(i)), append(c.plane, uint8(p)), append(c.value, int8(d))
 		}
 	}
 	for i, ok := range legal[:n] {
-		if !ok && b.At(b.Pos(i%w, i/w)) == engine.Empty {
+		if !ok && cells[i] == 0 {
 			c.cell, c.plane, c.value = append(c.cell, uint16(i)), append(c.plane, uint8(c.planes)), append(c.value, 1)
 		}
 	}
-	_ = h
 	c.game = append(c.game, game)
 	c.ply, c.target, c.constant = append(c.ply, uint16(ply)), append(c.target, uint16(target)), append(c.constant, constant)
 	c.entryStart = append(c.entryStart, uint32(len(c.cell)))
@@ -241,6 +285,8 @@ func (c *columns) write(w io.Writer) error {
 	put(uint32(Version))
 	str(c.features)
 	put(uint32(c.planes))
+	put(c.kind)
+	put(c.divisor)
 	put(uint32(len(c.leagues)))
 	for _, l := range c.leagues {
 		str(l)

@@ -5,6 +5,8 @@ import (
 	"compress/gzip"
 	"errors"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/kakugo/kakugo/engine"
@@ -41,9 +43,16 @@ func forbiddenGame() nn.Game {
 	return nn.Game{W: 15, H: 15, Rule: engine.Renju, Year: "2021", League: "Renju", Source: "forbidden", Opening: 2, Moves: pts}
 }
 
-func smallNet(t *testing.T) *nn.Net {
+func smallNet(t *testing.T) *nn.Net { return smallNetOf(t, nn.BasicName) }
+
+// smallNetOf is a small random network of the named feature set.
+func smallNetOf(t *testing.T, features string) *nn.Net {
 	t.Helper()
-	net, err := nn.NewRandom(nn.Arch{Features: nn.BasicName, Planes: nn.NewBasic().NumPlanes(), Channels: 4, Blocks: 1,
+	f, err := nn.FeaturesFor(features)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := nn.NewRandom(nn.Arch{Features: features, Planes: f.NumPlanes(), Channels: 4, Blocks: 1,
 		StemKernel: 3, BlockKernel: 3, HeadKernel: 3}, 5)
 	if err != nil {
 		t.Fatal(err)
@@ -53,11 +62,18 @@ func smallNet(t *testing.T) *nn.Net {
 
 func features() nn.Features { return nn.NewBasic() }
 
-// TestPositionsRoundTrip: every exported position reads back to exactly the
-// planes nn's features compute and the legal cells nn.LegalMask gives, with
-// its target and its side of the split, and the probes hold the reference
+// TestPositionsRoundTrip: for every feature set, every exported position
+// reads back to exactly the planes nn's features compute (the derived
+// window planes included) and the legal cells nn.LegalMask gives, with its
+// target and its side of the split, and the probes hold the reference
 // network's logits.
 func TestPositionsRoundTrip(t *testing.T) {
+	for _, name := range nn.FeatureSetNames() {
+		t.Run(name, func(t *testing.T) { testRoundTrip(t, name) })
+	}
+}
+
+func testRoundTrip(t *testing.T, name string) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	var train, test []nn.Game
 	for i, c := range []struct {
@@ -74,9 +90,9 @@ func TestPositionsRoundTrip(t *testing.T) {
 		}
 	}
 	train = append(train, forbiddenGame())
-	net := smallNet(t)
+	net := smallNetOf(t, name)
 	var buf bytes.Buffer
-	st, err := Write(&buf, Source{Train: train, Test: test, Features: features, Net: net, Probes: 5})
+	st, err := Write(&buf, Source{Train: train, Test: test, Features: net.NewFeatures, Net: net, Probes: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +105,7 @@ func TestPositionsRoundTrip(t *testing.T) {
 	}
 	i := 0
 	forbidden := 0
-	f := nn.NewBasic()
+	f := net.NewFeatures()
 	for side, games := range [2][]nn.Game{train, test} {
 		for _, g := range games {
 			for ply := g.Opening; ply < len(g.Moves); ply++ {
@@ -173,7 +189,7 @@ func TestReadRejects(t *testing.T) {
 		"magic":     append([]byte("KKGOPOX\n"), good[8:]...),
 		"truncated": good[:len(good)-1],
 		"trailing":  append(bytes.Clone(good), 0),
-		"version":   append(append(bytes.Clone(good[:8]), 2, 0, 0, 0), good[12:]...),
+		"version":   append(append(bytes.Clone(good[:8]), 3, 0, 0, 0), good[12:]...),
 	} {
 		if _, err := Read(bytes.NewReader(data)); !errors.Is(err, ErrFormat) {
 			t.Errorf("%s: %v, want ErrFormat", name, err)
@@ -210,4 +226,63 @@ func FuzzRead(f *testing.F) {
 		}
 		d.Probes()
 	})
+}
+
+// TestVersion1: a file of the first version (no plane kinds or divisors,
+// at most 16 planes) still reads, position for position as its version 2
+// twin.
+func TestVersion1(t *testing.T) {
+	var buf bytes.Buffer
+	if _, err := Write(&buf, Source{Train: []nn.Game{forbiddenGame()}, Features: features}); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var plain bytes.Buffer
+	if _, err := plain.ReadFrom(zr); err != nil {
+		t.Fatal(err)
+	}
+	v2 := plain.Bytes()
+	planes := nn.NewBasic().NumPlanes()
+	head := 8 + 4 + 2 + len(nn.BasicName) + 4 // magic, version, name, planes
+	v1 := append(append(append([]byte(nil), v2[:8]...), 1, 0, 0, 0), v2[12:head]...)
+	v1 = append(v1, v2[head+2*planes:]...)
+	d1, err := Read(bytes.NewReader(v1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2, err := Read(bytes.NewReader(v2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d1.Positions() != d2.Positions() || d1.Positions() == 0 {
+		t.Fatalf("%d and %d positions", d1.Positions(), d2.Positions())
+	}
+	for i := range d1.Positions() {
+		_, _, p1, l1, t1, _ := d1.Position(i)
+		_, _, p2, l2, t2, _ := d2.Position(i)
+		if !slices.Equal(p1, p2) || !slices.Equal(l1, l2) || t1 != t2 {
+			t.Fatalf("position %d differs between the versions", i)
+		}
+	}
+}
+
+// TestDerivedChecked: a layout that disagrees with the features (here the
+// wrong divisor for Rich's window planes) fails the export instead of
+// writing wrong planes.
+func TestDerivedChecked(t *testing.T) {
+	saved := layouts[nn.RichName]
+	defer func() { layouts[nn.RichName] = saved }()
+	wrong := slices.Clone(saved)
+	wrong[0].divisor = 4
+	layouts[nn.RichName] = wrong
+	rng := rand.New(rand.NewPCG(5, 6))
+	g := randomGame(t, rng, 15, 15, engine.Freestyle, 30)
+	var buf bytes.Buffer
+	_, err := Write(&buf, Source{Train: []nn.Game{g}, Features: func() nn.Features { return nn.NewRich() }})
+	if err == nil || !strings.Contains(err.Error(), "derivation") {
+		t.Fatalf("a wrong layout exported: %v", err)
+	}
 }

@@ -41,26 +41,34 @@ func (d *Data) Position(i int) (w, h int, planes []float32, legal []bool, target
 	legal = make([]bool, n)
 	ply := int(c.ply[i])
 	moves := c.moves[c.moveStart[g]:c.moveStart[g+1]]
-	for k := range n {
-		planes[2*n+k] = 1
-	}
+	cells := make([]uint8, n)
 	for k, m := range moves[:ply] {
-		p := 1
+		cells[m] = 2
 		if k%2 == ply%2 {
-			p = 0
+			cells[m] = 1
 		}
-		planes[p*n+int(m)] = 1
-		planes[2*n+int(m)] = 0
+	}
+	var windows [4][]uint8
+	for _, k := range c.kind {
+		if k != deriveNone {
+			windowCounts(w, h, cells, &windows)
+			break
+		}
+	}
+	for k, o := range cells {
+		planes[int(o+2)%3*n+k] = 1 // 0 (empty) to plane 2, 1 to 0, 2 to 1
+		legal[k] = o == 0
 	}
 	for p := 3; p < d.Planes; p++ {
-		if c.constant[i]&(1<<p) != 0 {
+		if kind := c.kind[p]; kind != deriveNone {
+			for k, v := range windows[kind-1] {
+				planes[p*n+k] = float32(v)
+			}
+		} else if p < 16 && c.constant[i]&(1<<p) != 0 {
 			for k := range n {
 				planes[p*n+k] = 1
 			}
 		}
-	}
-	for k := range n {
-		legal[k] = planes[2*n+k] == 1
 	}
 	for e := c.entryStart[i]; e < c.entryStart[i+1]; e++ {
 		if int(c.plane[e]) == d.Planes {
@@ -68,6 +76,13 @@ func (d *Data) Position(i int) (w, h int, planes []float32, legal []bool, target
 			continue
 		}
 		planes[int(c.plane[e])*n+int(c.cell[e])] += float32(c.value[e])
+	}
+	for p, div := range c.divisor {
+		if div != 1 {
+			for k := range n {
+				planes[p*n+k] /= float32(div)
+			}
+		}
 	}
 	return w, h, planes, legal, int(c.target[i]), c.test[g] == 1
 }
@@ -165,12 +180,24 @@ func Read(rd io.Reader) (*Data, error) {
 	if m := r.take(8); m == nil || !bytes.Equal(m, posMagic[:]) {
 		return nil, fmt.Errorf("%w: no KKGOPOS magic", ErrFormat)
 	}
-	if v := r.u32(); r.err == nil && v != Version {
-		return nil, fmt.Errorf("%w: version %d (this build reads %d)", ErrFormat, v, Version)
+	v := r.u32()
+	if r.err == nil && v != 1 && v != Version {
+		return nil, fmt.Errorf("%w: version %d (this build reads 1 and %d)", ErrFormat, v, Version)
 	}
 	d := &Data{Features: r.str(), Planes: int(r.u32())}
-	if r.err == nil && (d.Planes < 3 || d.Planes > 16) {
+	if r.err == nil && (d.Planes < 3 || d.Planes > maxPlanes || v == 1 && d.Planes > 16) {
 		return nil, fmt.Errorf("%w: %d planes", ErrFormat, d.Planes)
+	}
+	c := &d.c
+	if v == 1 {
+		c.kind, c.divisor = planeLayout("", d.Planes)
+	} else {
+		c.kind, c.divisor = r.u8s(uint32(d.Planes)), r.u8s(uint32(d.Planes))
+		for p := range c.kind {
+			if r.err == nil && (c.kind[p] >= deriveKinds || c.divisor[p] == 0 || c.kind[p] != deriveNone && p < 3) {
+				return nil, fmt.Errorf("%w: plane %d: kind %d, divisor %d", ErrFormat, p, c.kind[p], c.divisor[p])
+			}
+		}
 	}
 	nl := r.u32()
 	for i := uint32(0); i < nl && r.err == nil; i++ {
@@ -187,7 +214,6 @@ func Read(rd io.Reader) (*Data, error) {
 	if uint64(ng)*9+uint64(nm)*2+uint64(np)*14+uint64(ne)*4+uint64(nq)*4 > uint64(len(r.buf)) {
 		return nil, fmt.Errorf("%w: counts %v larger than the file", ErrFormat, cnt)
 	}
-	c := &d.c
 	c.planes, c.features, c.leagues = d.Planes, d.Features, d.Leagues
 	c.w, c.h, c.rule, c.test, c.league = r.u8s(ng), r.u8s(ng), r.u8s(ng), r.u8s(ng), r.u8s(ng)
 	c.moveStart, c.moves = r.u32s(ng+1), r.u16s(nm)

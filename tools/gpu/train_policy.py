@@ -62,10 +62,16 @@ class Data:
         if bytes(self._take(8)) != b"KKGOPOS\n":
             raise ValueError("not a KKGOPOS positions file")
         (version,) = self._unpack("<I")
-        if version != 1:
+        if version not in (1, 2):
             raise ValueError("positions file version %d" % version)
         self.features = self._str()
         (self.planes,) = self._unpack("<I")
+        if version == 1:
+            self.kind = np.zeros(self.planes, dtype=np.uint8)
+            self.divisor = np.ones(self.planes, dtype=np.uint8)
+        else:
+            self.kind = self._arr(np.uint8, self.planes)
+            self.divisor = self._arr(np.uint8, self.planes)
         (nl,) = self._unpack("<I")
         self.leagues = [self._str() for _ in range(nl)]
         ng, nm, npos, ne, nq = self._unpack("<5I")
@@ -128,7 +134,7 @@ class Data:
         out = torch.zeros((len(idx), P + 1, n), dtype=torch.uint8, device=device)
         plymap_t = torch.from_numpy(plymap).to(device)
         chunk = 1 << 16
-        bits = torch.tensor([1 << p for p in range(P)], device=device)
+        bits = torch.tensor([1 << p if p < 16 else 0 for p in range(P)], device=device)
         for s in range(0, len(idx), chunk):
             e = min(len(idx), s + chunk)
             pm = plymap_t[torch.from_numpy(ginv[s:e]).to(device)]
@@ -141,6 +147,10 @@ class Data:
             const = torch.from_numpy(self.constant[idx[s:e]]).to(device)[:, None]
             cplanes = ((const & bits) != 0).to(torch.uint8)  # [m, P]
             out[s:e, 3:P] = cplanes[:, 3:P, None].expand(-1, -1, n)
+            if self.kind.any():
+                counts = window_counts(out[s:e, 0].view(-1, h, w), out[s:e, 1].view(-1, h, w))
+                for p in np.nonzero(self.kind)[0]:
+                    out[s:e, p] = counts[int(self.kind[p]) - 1].view(-1, n)
         # entries of these positions
         counts = self.entry_start[idx + 1] - self.entry_start[idx]
         local = np.repeat(np.arange(len(idx), dtype=np.int64), counts)
@@ -157,9 +167,37 @@ class Data:
         return out.view(len(idx), P + 1, h, w)
 
 
-def split_planes(x, P):
-    """Input planes (float) and legal mask from a dense uint8 batch."""
-    planes = x[:, :P].float()
+def window_counts(own, opp):
+    """The derived planes (policydata/derive.go, windowCounts): for stone
+    planes own and opp ([m, h, w], 0 or 1), the number of five-cell
+    windows on the board through each empty cell with two own stones and
+    none of the opponent's, the same for the opponent, then with one
+    stone: four uint8 tensors [m, h, w]. Each direction is a valid
+    convolution with a line of five ones (the windows' stone counts) and
+    its transpose (spreading a window's mark back over its cells); the
+    values are small integers, exact in float32 and in TF32."""
+    own = own.float()[:, None]
+    opp = opp.float()[:, None]
+    empty = (own == 0) & (opp == 0)
+    eye = torch.eye(5, device=own.device)
+    kernels = [torch.ones(1, 5, device=own.device), torch.ones(5, 1, device=own.device), eye, torch.flip(eye, dims=[1])]
+    out = [torch.zeros_like(own) for _ in range(4)]
+    for k in kernels:
+        k = k[None, None]
+        co, cp = F.conv2d(own, k), F.conv2d(opp, k)
+        for j, (a, b, r) in enumerate(((co, cp, 2), (cp, co, 2), (co, cp, 1), (cp, co, 1))):
+            mark = ((a == r) & (b == 0)).float()
+            out[j] += F.conv_transpose2d(mark, k)
+    return [(o * empty).round().to(torch.uint8)[:, 0] for o in out]
+
+
+def split_planes(x, P, divisor=None, use=None):
+    """Input planes (float, each divided by its divisor) and legal mask from
+    a dense uint8 batch; use, if given, keeps the first use planes (a
+    network of a feature set that the file's set extends)."""
+    planes = x[:, :use or P].float()
+    if divisor is not None:
+        planes = planes / divisor[:use or P].view(1, -1, 1, 1)
     legal = (x[:, 2] > 0) & (x[:, P] == 0)
     return planes, legal
 
@@ -170,9 +208,9 @@ def split_planes(x, P):
 class PolicyNet(tnn.Module):
     """nn's network: see weights/README.md."""
 
-    def __init__(self, planes, channels, blocks, stem_k=3, block_k=3, head_k=3):
+    def __init__(self, features, planes, channels, blocks, stem_k=3, block_k=3, head_k=3):
         super().__init__()
-        self.arch = dict(features="basic-v1", planes=planes, channels=channels, blocks=blocks,
+        self.arch = dict(features=features, planes=planes, channels=channels, blocks=blocks,
                          stem_kernel=stem_k, block_kernel=block_k, head_kernel=head_k)
         self.stem = tnn.Conv2d(planes, channels, stem_k, padding=stem_k // 2)
         self.convs = tnn.ModuleList()
@@ -249,7 +287,7 @@ def write_raw(path, net, note):
 
 def net_from_raw(path):
     arch, ts = read_raw(path)
-    net = PolicyNet(arch["planes"], arch["channels"], arch["blocks"],
+    net = PolicyNet(arch["features"], arch["planes"], arch["channels"], arch["blocks"],
                     arch["stem_kernel"], arch["block_kernel"], arch["head_kernel"])
     named = dict(ts)
     with torch.no_grad():
@@ -294,8 +332,24 @@ def masked_logits(net, planes, legal):
     return logits.masked_fill(~legal.flatten(1), float("-inf"))
 
 
+# The feature sets, each one's planes a prefix of the next's (nn's
+# featureSets), with their plane counts: a network of an earlier set trains
+# on a later set's file from its first planes.
+FEATURE_SETS = [("basic-v1", 13), ("rich-v1", 21), ("rich-v2", 22)]
+
+
+def planes_of(features, file_features):
+    """The plane count of a network of features trained on a file of
+    file_features, or an exit if the file's set does not extend it."""
+    names = [n for n, _ in FEATURE_SETS]
+    if features not in names or file_features not in names or names.index(features) > names.index(file_features):
+        sys.exit("a %s network cannot read a %s file (known sets, each extending the one before: %s)" % (
+            features, file_features, ", ".join(names)))
+    return dict(FEATURE_SETS)[features]
+
+
 @torch.no_grad()
-def evaluate(net, buckets, P, batch=4096):
+def evaluate(net, buckets, prep, batch=4096):
     """Loss, top-1 and top-5 over every held-out position of buckets."""
     net.eval()
     n = loss = top1 = top5 = 0.0
@@ -303,7 +357,7 @@ def evaluate(net, buckets, P, batch=4096):
         for s in range(0, b["n"], batch):
             x = b["x"][s:s + batch]
             t = b["t"][s:s + batch]
-            planes, legal = split_planes(x, P)
+            planes, legal = prep(x, net.arch["planes"])
             # fp32, not autocast: bf16 logits tie often, and a tie with
             # the target would count as a hit (it inflated top-1 by 0.6).
             lg = masked_logits(net, planes, legal)
@@ -323,7 +377,9 @@ def parity(data, ref_path, device, log):
     worst = 0.0
     for p, want in zip(data.probe_pos, data.probe_logits):
         x = data.dense(np.array([p]), device)
-        planes, _ = split_planes(x, data.planes)
+        use = planes_of(net.arch["features"], data.features)
+        div = torch.tensor(data.divisor.astype(np.float32), device=device)
+        planes, _ = split_planes(x, data.planes, div, use)
         with torch.no_grad():
             got = net(planes).float().flatten().cpu().numpy()
         worst = max(worst, float(np.abs(got - want).max()))
@@ -343,6 +399,7 @@ def main():
     ap.add_argument("--log-json", help="write the evaluations here as JSON lines")
     ap.add_argument("--leagues", default="", help="comma-separated 'YEAR LEAGUE' or LEAGUE names to train on (default: all in the file)")
     ap.add_argument("--eval-leagues", default="", help="the same for the held-out evaluation (default: the training leagues)")
+    ap.add_argument("--features", default="", help="the network's feature set, the file's or one it extends (default: the file's; with --init, the init network's)")
     ap.add_argument("--channels", type=int, default=24)
     ap.add_argument("--blocks", type=int, default=4)
     ap.add_argument("--head-kernel", type=int, default=3)
@@ -390,8 +447,10 @@ def main():
     P = data.planes
     log("data %s: %s, %d planes, %d games, %d positions, %d entries, leagues %s" % (
         args.data, data.features, P, len(data.w), len(data.game), len(data.cell), data.leagues))
-    if data.features != "basic-v1":
-        sys.exit("features %s: this script builds basic-v1 networks" % data.features)
+    div = torch.tensor(data.divisor.astype(np.float32), device=dev)
+
+    def prep(x, use):
+        return split_planes(x, P, div, use)
     if args.ref:
         if cuda:  # full fp32 for the comparison
             torch.backends.cudnn.allow_tf32 = False
@@ -433,13 +492,18 @@ def main():
     gen = torch.Generator().manual_seed(args.seed)
     if args.init:
         net = net_from_raw(args.init)
+        if args.features and args.features != net.arch["features"]:
+            sys.exit("--features %s, but --init is a %s network" % (args.features, net.arch["features"]))
+        planes_of(net.arch["features"], data.features)
     else:
-        net = PolicyNet(P, args.channels, args.blocks, 3, 3, args.head_kernel)
+        features = args.features or data.features
+        net = PolicyNet(features, planes_of(features, data.features), args.channels, args.blocks, 3, 3, args.head_kernel)
         net.init_like_go(gen)
     net = net.to(dev)
     if cuda:
         net = net.to(memory_format=torch.channels_last)
     nparams = sum(p.numel() for p in net.parameters())
+    net_planes = net.arch["planes"]
     log("network %s, %d parameters, device %s%s" % (net.arch, nparams, dev,
         " (%s)" % torch.cuda.get_device_name(dev) if cuda else ""))
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.weight_decay)
@@ -456,7 +520,7 @@ def main():
         return args.min_lr + 0.5 * (args.lr - args.min_lr) * (1 + math.cos(math.pi * f))
 
     def report(step, tag):
-        r = evaluate(net, test_b, P)
+        r = evaluate(net, test_b, prep)
         log("%s step %d: held-out loss %.4f top-1 %.2f%% top-5 %.2f%% (%d positions)" % (
             tag, step, r["loss"], 100 * r["top1"], 100 * r["top5"], r["n"]))
         write_raw(args.out, net, "train_policy.py step %d of %d, %s, held-out top-1 %.2f%%" % (
@@ -489,7 +553,7 @@ def main():
             xs.append(transform(x[sel], s))
             ts.append(transform_target(t[sel], s, b["w"], b["h"]))
         x, t = torch.cat(xs), torch.cat(ts)
-        planes, legal = split_planes(x, P)
+        planes, legal = prep(x, net_planes)
         if cuda:
             planes = planes.contiguous(memory_format=torch.channels_last)
         for g in opt.param_groups:
