@@ -195,6 +195,16 @@ func TestReadRejects(t *testing.T) {
 			t.Errorf("%s: %v, want ErrFormat", name, err)
 		}
 	}
+	// A plane kind past the last, a divisor of 0, a derived stone plane.
+	kinds := 8 + 4 + 2 + len(nn.BasicName) + 4
+	planes := nn.NewBasic().NumPlanes()
+	for name, at := range map[string]int{"kind": kinds + 5, "divisor": kinds + planes + 5, "derived stones": kinds} {
+		bad := bytes.Clone(good)
+		bad[at] = map[string]byte{"kind": deriveKinds, "divisor": 0, "derived stones": deriveWin1Own}[name]
+		if _, err := Read(bytes.NewReader(bad)); !errors.Is(err, ErrFormat) {
+			t.Errorf("%s: %v, want ErrFormat", name, err)
+		}
+	}
 	// A move off the board: the game's first move cell, after the header.
 	bad := bytes.Clone(good)
 	off := bytes.Index(bad, []byte("2021 Renju")) + len("2021 Renju") + 5*4 + 5 + 2*4
@@ -207,14 +217,16 @@ func TestReadRejects(t *testing.T) {
 // FuzzRead: the reader never panics, and what it accepts can be rebuilt
 // position by position.
 func FuzzRead(f *testing.F) {
-	var buf bytes.Buffer
-	if _, err := Write(&buf, Source{Train: []nn.Game{forbiddenGame()}, Features: features}); err != nil {
-		f.Fatal(err)
+	for _, fs := range []func() nn.Features{features, func() nn.Features { return nn.NewRich2() }} {
+		var buf bytes.Buffer
+		if _, err := Write(&buf, Source{Train: []nn.Game{forbiddenGame()}, Features: fs}); err != nil {
+			f.Fatal(err)
+		}
+		zr, _ := gzip.NewReader(bytes.NewReader(buf.Bytes()))
+		var plain bytes.Buffer
+		plain.ReadFrom(zr)
+		f.Add(plain.Bytes())
 	}
-	zr, _ := gzip.NewReader(bytes.NewReader(buf.Bytes()))
-	var plain bytes.Buffer
-	plain.ReadFrom(zr)
-	f.Add(plain.Bytes())
 	f.Add([]byte("KKGOPOS\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := Read(bytes.NewReader(data))
