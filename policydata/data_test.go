@@ -165,22 +165,29 @@ func testRoundTrip(t *testing.T, name string) {
 	}
 }
 
-// TestReadRejects: damaged files are errors wrapping ErrFormat, never
-// panics.
-func TestReadRejects(t *testing.T) {
+// plainFile is the uncompressed positions file of forbiddenGame with the
+// given features.
+func plainFile(tb testing.TB, fs func() nn.Features) []byte {
+	tb.Helper()
 	var buf bytes.Buffer
-	if _, err := Write(&buf, Source{Train: []nn.Game{forbiddenGame()}, Features: features}); err != nil {
-		t.Fatal(err)
+	if _, err := Write(&buf, Source{Train: []nn.Game{forbiddenGame()}, Features: fs}); err != nil {
+		tb.Fatal(err)
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(buf.Bytes()))
+	zr, err := gzip.NewReader(&buf)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	var plain bytes.Buffer
 	if _, err := plain.ReadFrom(zr); err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	good := plain.Bytes()
+	return plain.Bytes()
+}
+
+// TestReadRejects: damaged files are errors wrapping ErrFormat, never
+// panics.
+func TestReadRejects(t *testing.T) {
+	good := plainFile(t, features)
 	if _, err := Read(bytes.NewReader(good)); err != nil {
 		t.Fatalf("uncompressed file: %v", err)
 	}
@@ -217,16 +224,8 @@ func TestReadRejects(t *testing.T) {
 // FuzzRead: the reader never panics, and what it accepts can be rebuilt
 // position by position.
 func FuzzRead(f *testing.F) {
-	for _, fs := range []func() nn.Features{features, func() nn.Features { return nn.NewRich2() }} {
-		var buf bytes.Buffer
-		if _, err := Write(&buf, Source{Train: []nn.Game{forbiddenGame()}, Features: fs}); err != nil {
-			f.Fatal(err)
-		}
-		zr, _ := gzip.NewReader(bytes.NewReader(buf.Bytes()))
-		var plain bytes.Buffer
-		plain.ReadFrom(zr)
-		f.Add(plain.Bytes())
-	}
+	f.Add(plainFile(f, features))
+	f.Add(plainFile(f, func() nn.Features { return nn.NewRich2() }))
 	f.Add([]byte("KKGOPOS\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := Read(bytes.NewReader(data))
@@ -244,19 +243,7 @@ func FuzzRead(f *testing.F) {
 // at most 16 planes) still reads, position for position as its version 2
 // twin.
 func TestVersion1(t *testing.T) {
-	var buf bytes.Buffer
-	if _, err := Write(&buf, Source{Train: []nn.Game{forbiddenGame()}, Features: features}); err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var plain bytes.Buffer
-	if _, err := plain.ReadFrom(zr); err != nil {
-		t.Fatal(err)
-	}
-	v2 := plain.Bytes()
+	v2 := plainFile(t, features)
 	planes := nn.NewBasic().NumPlanes()
 	head := 8 + 4 + 2 + len(nn.BasicName) + 4 // magic, version, name, planes
 	v1 := append(append(append([]byte(nil), v2[:8]...), 1, 0, 0, 0), v2[12:head]...)
