@@ -1,7 +1,8 @@
 // Package policydata is the exchange between Go and the PyTorch trainer of
 // the policy network (tools/gpu): the training positions with the exact
 // input planes that nn's features compute (so Python never reimplements the
-// five, four and three logic), and raw float32 weights (ReadRaw, WriteRaw)
+// five, four and three logic; only the window counts, derive.go, which the
+// export checks against nn), and raw float32 weights (ReadRaw, WriteRaw)
 // that Go imports into the weight format.
 package policydata
 

@@ -6,7 +6,8 @@ convolution + ReLU, residual blocks y = relu(x + conv2(relu(conv1(x)))),
 a head convolution to one logit per cell; zero padding, a bias on every
 convolution, illegal cells masked before the softmax. The positions come
 from `pbrain-kakugo export-policy` (package policydata: the input planes
-that Go computes, so nothing here reimplements the features), and the
+that Go computes; only Rich's window counts are derived here from the
+stones, window_counts, checked by the parity test), and the
 result goes back through `pbrain-kakugo import-policy RAW --out FILE.kkw`.
 
 Before training, the script checks parity: the reference weights (--ref, a
@@ -352,7 +353,7 @@ def planes_of(features, file_features):
 def evaluate(net, buckets, prep, batch=4096):
     """Loss, top-1 and top-5 over every held-out position of buckets."""
     net.eval()
-    n = loss = top1 = top5 = 0.0
+    n = loss = top1 = top5 = ent = 0.0
     for b in buckets:
         for s in range(0, b["n"], batch):
             x = b["x"][s:s + batch]
@@ -362,13 +363,15 @@ def evaluate(net, buckets, prep, batch=4096):
             # the target would count as a hit (it inflated top-1 by 0.6).
             lg = masked_logits(net, planes, legal)
             loss += F.cross_entropy(lg, t, reduction="sum").item()
+            lp = torch.log_softmax(lg, 1)
+            ent -= (lp.exp() * lp.masked_fill(~torch.isfinite(lp), 0)).sum().item()
             tv = lg.gather(1, t[:, None])
             rank = (lg > tv).sum(1)
             top1 += (rank < 1).sum().item()
             top5 += (rank < 5).sum().item()
             n += len(t)
     net.train()
-    return dict(n=int(n), loss=loss / max(n, 1), top1=top1 / max(n, 1), top5=top5 / max(n, 1))
+    return dict(n=int(n), loss=loss / max(n, 1), top1=top1 / max(n, 1), top5=top5 / max(n, 1), entropy=ent / max(n, 1))
 
 
 def parity(data, ref_path, device, log):
@@ -395,7 +398,7 @@ def main():
     ap.add_argument("--data", required=True, help="positions file from export-policy")
     ap.add_argument("--ref", help="raw reference weights (export-policy --raw) for the parity check")
     ap.add_argument("--init", help="start from these raw weights instead of fresh ones")
-    ap.add_argument("--out", required=True, help="raw weights to write (also at every evaluation)")
+    ap.add_argument("--out", help="raw weights to write (also at every evaluation); required unless --eval-only")
     ap.add_argument("--log-json", help="write the evaluations here as JSON lines")
     ap.add_argument("--leagues", default="", help="comma-separated 'YEAR LEAGUE' or LEAGUE names to train on (default: all in the file)")
     ap.add_argument("--eval-leagues", default="", help="the same for the held-out evaluation (default: the training leagues)")
@@ -415,8 +418,13 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--deterministic", action="store_true", help="deterministic algorithms, no autocast or TF32")
+    ap.add_argument("--eval-only", action="store_true", help="report the held-out line of --init (loss, top-1, top-5, the priors' mean entropy) and stop; --out is not written")
     ap.add_argument("--max-positions", type=int, default=0, help="use about this many training positions, and as many held-out ones (tests)")
     args = ap.parse_args()
+    if args.eval_only and not args.init:
+        sys.exit("--eval-only needs --init")
+    if not args.eval_only and not args.out:
+        sys.exit("give --out")
 
     t0 = time.time()
 
@@ -477,6 +485,8 @@ def main():
     for (w, h) in sizes:
         insize = (data.w[data.game] == w) & (data.h[data.game] == h)
         for side, ok, dst in ((False, train_ok, train_b), (True, eval_ok, test_b)):
+            if args.eval_only and not side:
+                continue
             idx = np.nonzero(insize & (gtest == side) & ok[glg])[0]
             if args.max_positions:
                 idx = np.sort(rng.permutation(idx)[:max(1, args.max_positions * len(idx) // max(1, len(data.game)))])
@@ -486,7 +496,7 @@ def main():
             t = torch.from_numpy(data.target[idx]).to(dev)
             dst.append(dict(w=w, h=h, n=len(idx), x=x, t=t))
             log("%s %dx%d: %d positions" % ("held-out" if side else "training", w, h, len(idx)))
-    ntrain = sum(b["n"] for b in train_b)
+    ntrain = max(1, sum(b["n"] for b in train_b))
     probs = np.array([b["n"] for b in train_b], dtype=np.float64) / ntrain
 
     gen = torch.Generator().manual_seed(args.seed)
@@ -510,7 +520,7 @@ def main():
     tgen = torch.Generator(device=dev).manual_seed(args.seed)
 
     steps = args.steps or 10 ** 9
-    if not args.steps and not args.minutes:
+    if not args.eval_only and not args.steps and not args.minutes:
         sys.exit("give --steps or --minutes")
 
     def lr_at(step):
@@ -521,8 +531,10 @@ def main():
 
     def report(step, tag):
         r = evaluate(net, test_b, prep)
-        log("%s step %d: held-out loss %.4f top-1 %.2f%% top-5 %.2f%% (%d positions)" % (
-            tag, step, r["loss"], 100 * r["top1"], 100 * r["top5"], r["n"]))
+        log("%s step %d: held-out loss %.4f top-1 %.2f%% top-5 %.2f%% entropy %.3f (%d positions)" % (
+            tag, step, r["loss"], 100 * r["top1"], 100 * r["top5"], r["entropy"], r["n"]))
+        if args.eval_only:
+            return r
         write_raw(args.out, net, "train_policy.py step %d of %d, %s, held-out top-1 %.2f%%" % (
             step, steps, " ".join(sys.argv[1:]), 100 * r["top1"]))
         if args.log_json:
@@ -531,6 +543,8 @@ def main():
         return r
 
     report(0, "start")
+    if args.eval_only:
+        return
     train_start = time.time()
     run_loss = run_top1 = run_n = 0.0
     step = 0
