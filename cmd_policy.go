@@ -44,8 +44,8 @@ func cmdExportPolicy(args []string, stdin io.Reader, stdout, stderr io.Writer) i
 	err = writeFile(*out, func(w io.Writer) error {
 		st, err := policydata.Write(w, policydata.Source{Train: train, Test: test, Features: net.NewFeatures, Net: net, Probes: *probes})
 		if err == nil {
-			fmt.Fprintf(stdout, "export-policy: %s: %d games, %d training and %d held-out positions, %d entries, %d skipped (illegal moves), %v\n",
-				*out, st.Games, st.TrainPositions, st.TestPositions, st.Entries, st.Skipped, time.Since(start).Round(time.Millisecond))
+			fmt.Fprintf(stdout, "export-policy: %s: %d games, %d training and %d held-out positions, %d entries, %d derived values (not stored), %d skipped (illegal moves), %v\n",
+				*out, st.Games, st.TrainPositions, st.TestPositions, st.Entries, st.Derived, st.Skipped, time.Since(start).Round(time.Millisecond))
 		}
 		return err
 	})

@@ -60,6 +60,9 @@ const maxPlanes = 64
 // Stats counts what Write wrote.
 type Stats struct {
 	Games, TrainPositions, TestPositions, Entries, Skipped int
+	// Derived counts the nonzero values of the derived planes, which the
+	// reader computes and no entry stores.
+	Derived int
 }
 
 // Source is the games Write exports: the training side and the test side
@@ -90,6 +93,7 @@ type columns struct {
 	probePos                 []uint32
 	probeLogits              []float32
 
+	derived int        // the derived planes' nonzero values (Stats.Derived)
 	cells   []uint8    // scratch: the board by owner (0 empty, 1 side to move, 2 opponent)
 	windows [4][]uint8 // scratch: the window counts (windowCounts)
 }
@@ -177,7 +181,7 @@ func Write(w io.Writer, src Source) (Stats, error) {
 			}
 		}
 	}
-	st.Entries = len(c.cell)
+	st.Entries, st.Derived = len(c.cell), c.derived
 	return st, c.write(w)
 }
 
@@ -202,11 +206,7 @@ func (c *columns) addPosition(b *engine.Board, game uint32, ply, target int, den
 			cells[i] = 2
 		}
 	}
-	derived := false
-	for _, k := range c.kind {
-		derived = derived || k != deriveNone
-	}
-	if derived {
+	if anyDerived(c.kind) {
 		windowCounts(w, h, cells, &c.windows)
 	}
 	var constant uint16
@@ -231,6 +231,9 @@ func (c *columns) addPosition(b *engine.Board, game uint32, ply, target int, den
 			for i, v := range dense[p*n : (p+1)*n] {
 				if want := float32(c.windows[k-1][i]) / div; v != want {
 					return fmt.Errorf("plane %d cell %d holds %v, its derivation %d gives %v", p, i, v, k, want)
+				}
+				if v != 0 {
+					c.derived++
 				}
 			}
 			continue

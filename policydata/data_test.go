@@ -104,7 +104,8 @@ func testRoundTrip(t *testing.T, name string) {
 		t.Fatalf("stats %+v, %d positions read", st, d.Positions())
 	}
 	i := 0
-	forbidden := 0
+	forbidden, derived := 0, 0
+	kind, _ := planeLayout(name, net.Arch().Planes)
 	f := net.NewFeatures()
 	for side, games := range [2][]nn.Game{train, test} {
 		for _, g := range games {
@@ -121,6 +122,9 @@ func testRoundTrip(t *testing.T, name string) {
 					t.Fatalf("position %d: %dx%d target %d test %v, want %dx%d %d %v", i, w, h, target, isTest, g.W, g.H, move.Y*g.W+move.X, side == 1)
 				}
 				for k := range want {
+					if kind[k/(w*h)] != deriveNone && want[k] != 0 {
+						derived++
+					}
 					if planes[k] != want[k] {
 						t.Fatalf("position %d (%s ply %d): plane %d cell %d = %v, want %v", i, g.Source, ply, k/(w*h), k%(w*h), planes[k], want[k])
 					}
@@ -139,6 +143,9 @@ func testRoundTrip(t *testing.T, name string) {
 	}
 	if i != d.Positions() {
 		t.Fatalf("%d positions read, %d expected", d.Positions(), i)
+	}
+	if st.Derived != derived || (name != nn.BasicName) != (derived > 0) {
+		t.Fatalf("%d derived values counted, %d in the planes", st.Derived, derived)
 	}
 	if forbidden == 0 {
 		t.Fatal("no forbidden point was exported: the test does not cover them")

@@ -49,11 +49,8 @@ func (d *Data) Position(i int) (w, h int, planes []float32, legal []bool, target
 		}
 	}
 	var windows [4][]uint8
-	for _, k := range c.kind {
-		if k != deriveNone {
-			windowCounts(w, h, cells, &windows)
-			break
-		}
+	if anyDerived(c.kind) {
+		windowCounts(w, h, cells, &windows)
 	}
 	for k, o := range cells {
 		planes[int(o+2)%3*n+k] = 1 // 0 (empty) to plane 2, 1 to 0, 2 to 1

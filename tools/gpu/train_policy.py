@@ -455,6 +455,8 @@ def main():
     P = data.planes
     log("data %s: %s, %d planes, %d games, %d positions, %d entries, leagues %s" % (
         args.data, data.features, P, len(data.w), len(data.game), len(data.cell), data.leagues))
+    if dict(FEATURE_SETS).get(data.features) != P:
+        sys.exit("the file's %s has %d planes; this script knows %s" % (data.features, P, FEATURE_SETS))
     div = torch.tensor(data.divisor.astype(np.float32), device=dev)
 
     def prep(x, use):
