@@ -14,7 +14,7 @@ after the move?).
       "./pbrain-kakugo" positions.txt
 
 One process per position: no tree or table is carried from one to the
-next. Run it on a quiet core, as the brain's own timing decides its move.
+next. --info adds INFO lines (max_node N: a node-limited search). Run it on a quiet core, as the brain's own timing decides its move.
 """
 import argparse
 import re
@@ -31,10 +31,10 @@ def board_lines(pos):
     return out
 
 
-def ask(cmd, pos, turn, rule, size):
+def ask(cmd, pos, turn, rule, size, info=()):
     script = [f"START {size}", f"INFO timeout_turn {turn}", "INFO timeout_match 0",
               "INFO max_memory 67108864", f"INFO rule {rule}", "INFO show_detail 1",
-              "BOARD", *board_lines(pos), "DONE"]
+              *(f"INFO {i}" for i in info), "BOARD", *board_lines(pos), "DONE"]
     p = subprocess.Popen(cmd, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True)
     p.stdin.write("\n".join(script) + "\n")
@@ -62,6 +62,8 @@ def main():
     ap.add_argument("--rule", type=int, default=0, help="protocol rule number (0 freestyle, 4 renju)")
     ap.add_argument("--size", type=int, default=15)
     ap.add_argument("--after", help="write each position with the move played to this file")
+    ap.add_argument("--info", action="append", default=[], metavar="KEY VALUE",
+                    help="a further INFO line before the board (repeatable), e.g. --info 'max_node 1000'")
     a = ap.parse_args()
     after = open(a.after, "w") if a.after else None
     comment = ""
@@ -73,7 +75,7 @@ def main():
             comment = line
             print(line)
             continue
-        move, messages = ask(a.cmd, line, a.turn, a.rule, a.size)
+        move, messages = ask(a.cmd, line, a.turn, a.rule, a.size, a.info)
         for m in messages:
             print("#   " + m)
         print(f"{line} -> {move}")

@@ -22,6 +22,13 @@ files). Every figure is from the named engine's side (default "kakugo").
       by move number (mean of its 1st-5th, 6th-10th ... moves), so a time
       plan can be read against where the games are decided.
 
+  games.py forbidden [--engine NAME] [--kakugo PATH] REC...
+      renju games only: of the games white won by a five, how many ended
+      on a point that was forbidden to black at black's last move (black
+      could not block there), for the engine's losses as black and its
+      wins as white. Asks `pbrain-kakugo eval --json` for
+      the forbidden points (--kakugo, default ./pbrain-kakugo).
+
 A record's move times are the SGF comments "123ms" (c-gomoku-cli) or
 "123 ms" (match); opening stones carry no time and are skipped.
 """
@@ -30,7 +37,9 @@ import glob
 import math
 import os
 import re
+import json
 import signal
+import subprocess
 import sys
 
 GAME = re.compile(r"\(;(.*?)\)\s*(?=\(;|$)", re.S)
@@ -50,6 +59,8 @@ def load(paths):
                 pw = re.search(r"PW\[([^\]]*)\]", g)
                 res = re.search(r"RE\[([^\]]*)\]", g)
                 gn = re.search(r"GN\[([^\]]*)\]", g)
+                ru = re.search(r"RU\[(\d+)\]", g)
+                te = re.search(r"TE\[([^\]]*)\]", g)
                 moves = MOVE.findall(g[len(head):])
                 times = []
                 for colour, _, c in moves:
@@ -61,6 +72,8 @@ def load(paths):
                     "black": pb.group(1) if pb else "?",
                     "white": pw.group(1) if pw else "?",
                     "result": res.group(1) if res else "?",
+                    "rule": int(ru.group(1)) if ru else None,
+                    "end": te.group(1) if te else "five",  # c-gomoku-cli says how a game ended
                     "moves": moves,  # (colour, "xy" in SGF letters, comment)
                     "opening": sum(1 for _, _, c in moves if c.startswith("opening")),
                     "times": times,
@@ -177,6 +190,34 @@ def clock(args):
             5 * k + 1, 5 * k + 5, len(ts), sum(ts) / len(ts), max(ts)))
 
 
+def pos_string(moves):
+    """SGF points as a pos string: columns a.., rows counted from 1 in the
+    records' own order (as tools/conv_positions.py and `eval --pos` read)."""
+    return "".join("%s%d" % (xy[0], ord(xy[1]) - ord("a") + 1) for _, xy, _ in moves)
+
+
+def forbidden(args):
+    count = {"black": [0, 0], "white": [0, 0]}  # the engine's colour: [white's fives, on a forbidden point]
+    for g in load(args.records):
+        if g["rule"] != 4 or not g["result"].startswith("W+") or "five" not in g["end"]:
+            continue
+        if args.engine not in (g["black"], g["white"]) or not g["moves"] or g["moves"][-1][0] != "W":
+            continue
+        colour = "black" if g["black"] == args.engine else "white"
+        before, last = g["moves"][:-2], g["moves"][-1][1]  # black to move, its last move
+        out = subprocess.run([args.kakugo, "eval", "--json", "--rule", "renju", "--size", str(args.size),
+                              "--top", "0", "--pos", pos_string(before)],
+                             capture_output=True, text=True, check=True).stdout
+        points = {f.split()[0] for f in json.loads(out).get("forbidden", [])}
+        count[colour][0] += 1
+        if pos_string([(None, last, None)]) in points:
+            count[colour][1] += 1
+    print("%s lost as black: %d games to a white five, %d of them on a point forbidden to black" % (
+        args.engine, *count["black"]))
+    print("%s won as white: %d games by a five, %d of them on a point forbidden to black" % (
+        args.engine, *count["white"]))
+
+
 def main():
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a closed pipe (| head) ends quietly
@@ -198,6 +239,12 @@ def main():
     c.add_argument("--match", type=float, default=0, help="the game clock in seconds")
     c.add_argument("records", nargs="+")
     c.set_defaults(run=clock)
+    f = sub.add_parser("forbidden")
+    f.add_argument("--engine", default="kakugo")
+    f.add_argument("--kakugo", default="./pbrain-kakugo", help="the pbrain-kakugo binary that lists the forbidden points")
+    f.add_argument("--size", type=int, default=15)
+    f.add_argument("records", nargs="+")
+    f.set_defaults(run=forbidden)
     args = ap.parse_args()
     args.run(args)
 

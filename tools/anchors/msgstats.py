@@ -1,24 +1,36 @@
 #!/usr/bin/env python3
 """Kakugo's search lines in c-gomoku-cli -msg files, against Rapfi's.
 
-  msgstats.py split FILE...
+  msgstats.py split [--colour black|white] FILE...
       per file, Kakugo's moves with a search line ("depth .. | n N | nps
-      Rk | tm T"): the tree search's time (N / nps) and the rest of the
-      move (T less it: our VCT, the move check), mean and median. FILE
-      is a -msg file or tools/brain_move.py's output.
-  msgstats.py calibration MSG...
+      Rk | tm T"): the tree search's playouts (N) and time (N / nps), the
+      rest of the move (T less it: our VCT, the move check), mean and
+      median. FILE is a -msg file or tools/brain_move.py's output.
+  msgstats.py calibration [--colour black|white] MSG...
       Kakugo's own ev (its win rate) after each of its moves, grouped by
       Rapfi's final Eval of the next position (from Rapfi's side: positive
       is bad for Kakugo; a mate counts as beyond 1,000): is the engine as
       worried as Rapfi is sure?
-  msgstats.py losing MSG...
+  msgstats.py trend [--colour black|white] [--moves N] MSG...
+      Rapfi's final Eval after each of Kakugo's moves (from Rapfi's side:
+      positive is bad for Kakugo; a mate counts as 1,000, scores are
+      clipped there), mean by the number of moves Kakugo has made in the
+      game (1 to N, the last bucket every later move), per colour: does
+      the game slide or turn on one move?
+  msgstats.py losing [--colour black|white] MSG...
       the move that let Rapfi's first announced win in (Kakugo's move
       just before Rapfi's first "Eval +M.." of a game): Rapfi's eval of
       the position before it, what Kakugo's move check said on it (it
       replaced a move, it found only losing moves, or nothing), and
       whether Kakugo spent under 200 ms on it.
 
-For docs/testing.md, 2026-11-29 (sessions 15 and 16).
+--colour keeps Kakugo's moves with that colour (black moves first under
+every rule here: in a -msg file Kakugo's move N, counted from 1 with the
+opening's moves, is black's when N is odd; in brain_move.py's output the
+position's move count says it). For losing, the colour is Kakugo's in the
+game.
+
+For docs/testing.md, 2026-11-29 (sessions 15, 16 and 22).
 """
 import argparse
 import re
@@ -38,20 +50,55 @@ def games(path):
     return open(path, encoding="utf-8", errors="replace").read().split("Game ID:")[1:]
 
 
+KAKUGO = re.compile(r"^(\d+)\) kakugo: (.*)$", re.M)
+POSLINE = re.compile(r"^(\S+) -> \S+", re.M)
+
+
+def colour_of(ply):
+    """Black's or white's move N (counted from 1: black moves first)."""
+    return "black" if ply % 2 == 1 else "white"
+
+
+def search_lines(path):
+    """(colour, line) for each of Kakugo's lines in a -msg file, or each
+    search comment of brain_move.py's output with the colour to move in
+    the position the next line names."""
+    text = open(path, encoding="utf-8", errors="replace").read()
+    if "kakugo:" in text:
+        for m in KAKUGO.finditer(text):
+            yield colour_of(int(m.group(1))), m.group(2)
+        return
+    pending = []
+    for line in text.splitlines():
+        if line.startswith("#"):
+            pending.append(line)
+            continue
+        m = POSLINE.match(line)
+        if m:
+            moves = len(re.findall(r"[a-z]", m.group(1)))
+            for p in pending:
+                yield colour_of(moves + 1), p
+        pending = []
+
+
 def split(args):
     for path in args.msg:
-        tree, rest, total = [], [], []
-        for m in SEARCH.finditer(open(path, encoding="utf-8", errors="replace").read()):
+        tree, rest, total, playouts = [], [], [], []
+        for colour, line in search_lines(path):
+            m = SEARCH.search(line)
+            if not m or (args.colour and colour != args.colour):
+                continue
             n, nps, tm = int(m.group(1)), int(m.group(2)), int(m.group(3))
-            t = n / nps  # ms: nps is in thousands a second
+            t = n / nps if nps else 0  # ms: nps is in thousands a second
             tree.append(t)
             rest.append(tm - t)
             total.append(tm)
+            playouts.append(n)
         if not tree:
             print("%s: no search lines" % path)
             continue
-        print("%s: %d moves, move mean %.0f ms median %.0f | tree mean %.0f median %.0f | rest mean %.0f median %.0f" % (
-            path, len(tree), statistics.mean(total), statistics.median(total),
+        print("%s: %d moves, move mean %.0f ms median %.0f | playouts mean %.0f | tree mean %.0f median %.0f | rest mean %.0f median %.0f" % (
+            path, len(tree), statistics.mean(total), statistics.median(total), statistics.mean(playouts),
             statistics.mean(tree), statistics.median(tree), statistics.mean(rest), statistics.median(rest)))
 
 
@@ -64,7 +111,8 @@ def calibration(args):
     by = {b: [] for b in BUCKETS}
     for path in args.msg:
         for g in games(path):
-            ours = {int(m.group(1)): ev_value(m.group(2)) for m in EV.finditer(g)}
+            ours = {int(m.group(1)): ev_value(m.group(2)) for m in EV.finditer(g)
+                    if not args.colour or colour_of(int(m.group(1))) == args.colour}
             theirs = {}
             for m in RAPFI.finditer(g):
                 theirs[int(m.group(1))] = m.group(2)  # the last line of a move is its final one
@@ -82,12 +130,37 @@ def calibration(args):
                 "-inf" if lo < -10**8 else lo, "mate" if hi > 10**8 else hi, len(evs), statistics.mean(evs)))
 
 
+def trend(args):
+    cols = [args.colour] if args.colour else ["black", "white"]
+    by = {c: {} for c in cols}
+    for path in args.msg:
+        for g in games(path):
+            ours = sorted({int(m.group(1)) for m in KAKUGO.finditer(g)})
+            if not ours or colour_of(ours[0]) not in by:
+                continue
+            theirs = {}
+            for m in RAPFI.finditer(g):
+                theirs[int(m.group(1))] = m.group(2)  # a move's last line is its final one
+            for ply, e in theirs.items():
+                if ply < ours[0]:
+                    continue
+                v = (1000 if e.startswith("+") else -1000) if "M" in e else max(-1000, min(1000, int(e)))
+                k = min((ply - ours[0] + 1) // 2, args.moves)  # Kakugo's moves before this one
+                by[colour_of(ours[0])].setdefault(k, []).append(v)
+    for c in cols:
+        row = by[c]
+        print("%s: %s" % (c, " ".join("%d%s %.0f (%d)" % (k, "+" if k == args.moves else "", statistics.mean(v), len(v))
+                                       for k, v in sorted(row.items()))))
+
+
 def losing(args):
     for path in args.msg:
         count = {"games": 0, "no announced win": 0, "check replaced the move": 0,
                  "check found only losing moves": 0, "no check line": 0, "under 200 ms": 0}
         before = {"under 300": 0, "300-1000": 0, "over 1000": 0, "other": 0}
         for g in games(path):
+            if args.colour and not any(colour_of(int(m.group(1))) == args.colour for m in KAKUGO.finditer(g)):
+                continue
             count["games"] += 1
             theirs = {}
             for m in RAPFI.finditer(g):
@@ -122,8 +195,11 @@ def main():
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
-    for name, run in (("split", split), ("calibration", calibration), ("losing", losing)):
+    for name, run in (("split", split), ("calibration", calibration), ("trend", trend), ("losing", losing)):
         p = sub.add_parser(name)
+        if name == "trend":
+            p.add_argument("--moves", type=int, default=20, help="the last bucket: this many moves and more")
+        p.add_argument("--colour", choices=("black", "white"), help="only Kakugo's moves (games) with this colour")
         p.add_argument("msg", nargs="+")
         p.set_defaults(run=run)
     args = ap.parse_args()
