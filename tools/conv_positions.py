@@ -10,44 +10,54 @@ stones, preceded by a comment line naming the game, the ply, the move the
 engine played there and the result. Feed them to `solve`:
 
   python3 tools/conv_positions.py kakugo conv_X/*.sgf > lost.txt
+  python3 tools/conv_positions.py --all --plies 8-30 --every 5 kakugo REC.sgf > sample.txt
   pbrain-kakugo solve --vct --cpu --time 1s --caps 138ms,300ms lost.txt
 
 Rows map to pos rows as a=1 (the records' own orientation), which is what
 the opening files and `solve` read.
 """
+import argparse
 import os
+import signal
 import sys
 
 # The SGF reader is the match tools' own (tools/anchors/games.py).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "anchors"))
-from games import load  # noqa: E402
-
-
-def pos(moves):
-    """Moves (colour, SGF letters, comment) in pos notation, row a=1."""
-    return "".join(f"{xy[0]}{ord(xy[1]) - ord('a') + 1}" for _, xy, _ in moves)
+from games import load, pos_string as pos  # noqa: E402
 
 
 def main():
-    args = sys.argv[1:]
-    every = "--all" in args
-    args = [a for a in args if a != "--all"]
-    if len(args) < 2:
-        sys.exit("usage: conv_positions.py [--all] ENGINE FILE.sgf...")
-    engine = args[0]
-    for path in args[1:]:
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a closed pipe (| head) ends quietly
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--all", action="store_true", help="every game, won ones too")
+    ap.add_argument("--plies", default="", metavar="A-B",
+                    help="only positions before the engine's move number A to B (counted from 1 with the opening's stones)")
+    ap.add_argument("--every", type=int, default=1, metavar="K",
+                    help="only every K-th of the positions left, in order (an even sample)")
+    ap.add_argument("engine")
+    ap.add_argument("records", nargs="+")
+    a = ap.parse_args()
+    lo, hi = 1, 10**9
+    if a.plies:
+        lo, hi = (int(x) for x in a.plies.split("-"))
+    k = 0
+    for path in a.records:
         for g in load([path]):
-            if engine not in (g["black"], g["white"]):
+            if a.engine not in (g["black"], g["white"]):
                 continue
-            colour = "B" if g["black"] == engine else "W"
+            colour = "B" if g["black"] == a.engine else "W"
             result, moves = g["result"], g["moves"]
-            if not every and result.startswith(colour + "+"):
+            if not a.all and result.startswith(colour + "+"):
                 continue
             for i in range(g["opening"], len(moves)):
-                if moves[i][0] != colour:
+                if moves[i][0] != colour or not lo <= i + 1 <= hi:
+                    continue
+                k += 1
+                if k % a.every:
                     continue
                 played = pos(moves[i:i + 1])
-                print(f"# {path} {g['name']} ply {i + 1}: {engine} played {played}; result {result}")
+                print(f"# {path} {g['name']} ply {i + 1}: {a.engine} played {played}; result {result}")
                 print(pos(moves[:i]))
 
 
