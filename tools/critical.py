@@ -21,7 +21,9 @@ there?
       player to move after the move, so higher is worse for the mover.
       Prints each file's mean (mates as +-2000, scores clipped there), the
       moves into a mate Rapfi found, and pairwise counts of positions where
-      one is better by more than 50.
+      one is better by more than 50, and the mean paired difference of
+      the mover's win rate (a mate 0 or 1, a score through the logistic
+      of -score / --scale, 260) with its standard error.
 
 Typical run (one process at a time, the machine otherwise idle):
 
@@ -35,6 +37,7 @@ avoids the one losing move, and a setting that does so by taking time from
 every other move can still lose the games (it did: the move check at 40%).
 """
 import argparse
+import math
 import re
 import sys
 
@@ -93,6 +96,15 @@ def verdicts(path):
     return out
 
 
+def win_rate(v, scale):
+    """Rapfi's verdict on the position after a move (from the opponent's
+    side) as the mover's win rate: a mate 0 or 1, a score through the
+    logistic of -v / scale (Rapfi's classical scale, tools/eval_scale.py)."""
+    if abs(v) >= MATE:
+        return 0.0 if v > 0 else 1.0
+    return 1 / (1 + math.exp(v / scale))
+
+
 def score(a):
     cols = {p: verdicts(p) for p in a.files}
     n = min(len(v) for v in cols.values())
@@ -102,16 +114,24 @@ def score(a):
         if not vv:
             print(f"{p}: no verdicts")
             continue
+        wr = [win_rate(x, a.scale) for x in vv]
         print(f"{p}: mean {sum(vv) / len(vv):.1f}, into a mate {sum(x >= MATE for x in vv)}, "
-              f"500 or more {sum(x >= 500 for x in vv)} (of {len(vv)})")
+              f"500 or more {sum(x >= 500 for x in vv)} (of {len(vv)}); the mover's win rate {sum(wr) / len(wr):.4f}")
     names = list(cols)
     for i, p in enumerate(names):
         for q in names[i + 1:]:
-            d = [cols[p][k] - cols[q][k] for k in range(n)
-                 if cols[p][k] is not None and cols[q][k] is not None]
-            if d:
-                print(f"{p} - {q}: mean {sum(d) / len(d):.1f}; {p} better by more than 50 in "
-                      f"{sum(x < -50 for x in d)}, worse in {sum(x > 50 for x in d)}")
+            ks = [k for k in range(n) if cols[p][k] is not None and cols[q][k] is not None]
+            d = [cols[p][k] - cols[q][k] for k in ks]
+            if not d:
+                continue
+            # The paired win-rate difference, with its standard error: a
+            # mate or a clear score counts for what it is worth, not 2,000.
+            w = [win_rate(cols[p][k], a.scale) - win_rate(cols[q][k], a.scale) for k in ks]
+            m = sum(w) / len(w)
+            se = math.sqrt(sum((x - m) ** 2 for x in w) / max(len(w) - 1, 1) / len(w))
+            print(f"{p} - {q}: mean {sum(d) / len(d):.1f}; {p} better by more than 50 in "
+                  f"{sum(x < -50 for x in d)}, worse in {sum(x > 50 for x in d)}; "
+                  f"win rate {m:+.4f} ± {se:.4f}")
 
 
 def main():
@@ -126,6 +146,7 @@ def main():
                    help="print each position after the engine's move (the opponent to move), "
                         "ready for `solve --vct`: has the opponent a forced win now?")
     s = sub.add_parser("score")
+    s.add_argument("--scale", type=float, default=260, help="Rapfi's score per logit of the win rate (tools/eval_scale.py: 260)")
     s.add_argument("files", nargs="+")
     a = ap.parse_args()
     extract(a) if a.cmd == "extract" else score(a)
