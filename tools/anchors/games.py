@@ -54,13 +54,15 @@ def load(paths):
             with open(f, encoding="utf-8", errors="replace") as fh:
                 text = fh.read()
             for g in GAME.findall(text):
-                head = g.split(";", 1)[0] if ";" in g else g
+                # The root node: up to the first move (a ";" may stand in a
+                # property, as in match's GC).
+                head = re.split(r";\s*[BW]\[", g, maxsplit=1)[0]
                 pb = re.search(r"PB\[([^\]]*)\]", g)
                 pw = re.search(r"PW\[([^\]]*)\]", g)
                 res = re.search(r"RE\[([^\]]*)\]", g)
                 gn = re.search(r"GN\[([^\]]*)\]", g)
-                ru = re.search(r"RU\[(\d+)\]", g)
-                te = re.search(r"TE\[([^\]]*)\]", g)
+                ru = re.search(r"RU\[([^\]]*)\]", head)
+                te = re.search(r"TE\[([^\]]*)\]", head) or re.search(r"(?<![A-Z])C\[([^\]]*)\]", head)
                 moves = MOVE.findall(g[len(head):])
                 times = []
                 for colour, _, c in moves:
@@ -72,8 +74,10 @@ def load(paths):
                     "black": pb.group(1) if pb else "?",
                     "white": pw.group(1) if pw else "?",
                     "result": res.group(1) if res else "?",
-                    "rule": int(ru.group(1)) if ru else None,
-                    "end": te.group(1) if te else "five",  # c-gomoku-cli says how a game ended
+                    # c-gomoku-cli writes the rule's number, match its name
+                    "rule": {"0": "freestyle", "1": "standard", "4": "renju"}.get(ru.group(1), ru.group(1)) if ru else "?",
+                    # how the game ended: c-gomoku-cli's TE, match's root comment
+                    "end": te.group(1) if te else "?",
                     "moves": moves,  # (colour, "xy" in SGF letters, comment)
                     "opening": sum(1 for _, _, c in moves if c.startswith("opening")),
                     "times": times,
@@ -199,7 +203,7 @@ def pos_string(moves):
 def forbidden(args):
     count = {"black": [0, 0], "white": [0, 0]}  # the engine's colour: [white's fives, on a forbidden point]
     for g in load(args.records):
-        if g["rule"] != 4 or not g["result"].startswith("W+") or "five" not in g["end"]:
+        if g["rule"] != "renju" or not g["result"].startswith("W+") or "five" not in g["end"]:
             continue
         if args.engine not in (g["black"], g["white"]) or not g["moves"] or g["moves"][-1][0] != "W":
             continue
