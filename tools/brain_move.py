@@ -14,7 +14,8 @@ after the move?).
       "./pbrain-kakugo" positions.txt
 
 One process per position: no tree or table is carried from one to the
-next. --info adds INFO lines (max_node N: a node-limited search). Run it on a quiet core, as the brain's own timing decides its move.
+next. --info adds INFO lines (max_node N: a node-limited search). Run it
+on a quiet core, as the brain's own timing decides its move.
 """
 import argparse
 import re

@@ -26,18 +26,18 @@ files). Every figure is from the named engine's side (default "kakugo").
       renju games only: of the games white won by a five, how many ended
       on a point that was forbidden to black at black's last move (black
       could not block there), for the engine's losses as black and its
-      wins as white. Asks `pbrain-kakugo eval --json` for
-      the forbidden points (--kakugo, default ./pbrain-kakugo).
+      wins as white. Asks `pbrain-kakugo eval --json` for the forbidden
+      points (--kakugo, default ./pbrain-kakugo).
 
 A record's move times are the SGF comments "123ms" (c-gomoku-cli) or
 "123 ms" (match); opening stones carry no time and are skipped.
 """
 import argparse
 import glob
+import json
 import math
 import os
 import re
-import json
 import signal
 import subprocess
 import sys
