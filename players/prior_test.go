@@ -375,3 +375,24 @@ func TestDeepMinTimeFromEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestRootCPuctFromEnv: KAKUGO_ROOT_CPUCT sets the root's constant alone;
+// out of range it warns and leaves the default (0).
+func TestRootCPuctFromEnv(t *testing.T) {
+	for _, c := range []struct {
+		v    string
+		want float64
+		warn bool
+	}{{"", 0, false}, {"3", 3, false}, {"0.5", 0.5, false}, {"11", 0, true}, {"x", 0, true}} {
+		var warn bytes.Buffer
+		o := tuningFromEnv(search.KakugoOptions{}, func(k string) string {
+			if k == "KAKUGO_ROOT_CPUCT" {
+				return c.v
+			}
+			return ""
+		}, &warn)
+		if o.RootCPuct != c.want || o.CPuct != 0 || (warn.Len() > 0) != c.warn {
+			t.Errorf("KAKUGO_ROOT_CPUCT=%q: root %g, cpuct %g, warning %q; want root %g, warning %v", c.v, o.RootCPuct, o.CPuct, warn.String(), c.want, c.warn)
+		}
+	}
+}

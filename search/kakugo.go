@@ -52,8 +52,11 @@ type KakugoOptions struct {
 	// CPuct, FPUReduction, MaxChildren and StaticScale replace the tuned
 	// search constants when positive (for tuning matches).
 	CPuct, FPUReduction float64
-	MaxChildren         int
-	StaticScale         float64
+	// RootCPuct replaces the exploration constant at the tree's root
+	// alone when positive (mcts.Options.RootCPuct).
+	RootCPuct   float64
+	MaxChildren int
+	StaticScale float64
 	// VCFProbe is the node cap of the VCF search run at every tree
 	// expansion where the side to move has a four (a proven VCF makes the
 	// node a loss for the side that moved into it): 0 is the default,
@@ -304,7 +307,7 @@ type kakugoStats struct {
 
 // NewKakugo builds the full player.
 func NewKakugo(opt KakugoOptions) *Kakugo {
-	cfg := mcts.NewConfig(mcts.Options{Leaf: opt.Leaf, Value: opt.Value, CPuct: opt.CPuct, FPUReduction: opt.FPUReduction,
+	cfg := mcts.NewConfig(mcts.Options{Leaf: opt.Leaf, Value: opt.Value, CPuct: opt.CPuct, RootCPuct: opt.RootCPuct, FPUReduction: opt.FPUReduction,
 		MaxChildren: opt.MaxChildren, StaticScale: opt.StaticScale,
 		VCFProbe: kakugoProbe(opt.VCFProbe, kakugoVCFProbe),
 		VCTProbe: kakugoProbe(opt.VCTProbe, kakugoVCTProbe), VCTProbeAt: opt.VCTProbeAt, VCTProbeRoot: opt.VCTProbeRoot,

@@ -14,6 +14,7 @@ import (
 // player's Options applied (NewConfig).
 type Config struct {
 	cpuct        float64 // the exploration constant c of PUCT
+	rootCPuct    float64 // c at the root (0: cpuct)
 	fpuReduction float64 // unvisited children count as the parent's value less this
 	expandAt     int32   // visits a leaf needs before it is expanded (at least 1)
 	maxChildren  int     // children kept below the root, best priors first

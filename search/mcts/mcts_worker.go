@@ -183,7 +183,11 @@ func (w *mctsWorker) selectChild(n *mctsNode, atRoot bool) int {
 	s := w.s
 	kids := s.pool.block(n.first, int(n.count))
 	parentN := float64(n.visits.Load() + n.vloss.Load())
-	scale := s.cfg.cpuct * math.Sqrt(max(parentN, 1))
+	c := s.cfg.cpuct
+	if atRoot && s.cfg.rootCPuct > 0 {
+		c = s.cfg.rootCPuct
+	}
+	scale := c * math.Sqrt(max(parentN, 1))
 	fpu := -n.mean() - s.cfg.fpuReduction
 	best, bestScore, fallback := -1, math.Inf(-1), -1
 	for i := range kids {

@@ -18,8 +18,11 @@ type Options struct {
 	// CPuct, FPUReduction, MaxChildren and StaticScale replace the tuned
 	// constants when positive (for tuning matches).
 	CPuct, FPUReduction float64
-	MaxChildren         int
-	StaticScale         float64
+	// RootCPuct, when positive, replaces the exploration constant at the
+	// root alone, where the move is chosen (below it CPuct stands).
+	RootCPuct   float64
+	MaxChildren int
+	StaticScale float64
 	// VCFProbe, when positive, runs a VCF search of at most this many
 	// nodes at every expansion below the root where the side to move has
 	// a four.
@@ -61,6 +64,9 @@ func NewConfig(o Options) Config {
 	}
 	if o.FPUReduction > 0 {
 		cfg.fpuReduction = o.FPUReduction
+	}
+	if o.RootCPuct > 0 {
+		cfg.rootCPuct = o.RootCPuct
 	}
 	if o.MaxChildren > 0 {
 		cfg.maxChildren = o.MaxChildren
