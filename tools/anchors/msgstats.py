@@ -17,6 +17,15 @@
       clipped there), mean by the number of moves Kakugo has made in the
       game (1 to N, the last bucket every later move), per colour: does
       the game slide or turn on one move?
+  msgstats.py loss [--colour black|white] MSG...
+      what each of Kakugo's moves costs in Rapfi's eval: Rapfi's final
+      Eval after the move less its Eval before it (from Rapfi's side: a
+      positive loss is Kakugo's; after the move a mate counts as 1,000,
+      scores are clipped there), over the moves where Rapfi's Eval before
+      was within +-1,000 and no mate, by colour, by ply (1-11, 12-19, 20-29,
+      30 on) and by the time the move left its tree search (the rest of
+      the move under 80 ms, or 200 ms and more: our VCT at its cap; moves
+      without a search line apart).
   msgstats.py losing [--colour black|white] MSG...
       the move that let Rapfi's first announced win in (Kakugo's move
       just before Rapfi's first "Eval +M.." of a game): Rapfi's eval of
@@ -153,6 +162,52 @@ def trend(args):
                                        for k, v in sorted(row.items()))))
 
 
+def loss(args):
+    plies = [(1, 12), (12, 20), (20, 30), (30, 10**6)]
+    rests = [(-10**6, 80), (80, 200), (200, 10**6)]
+    rows = []
+    for path in args.msg:
+        for g in games(path):
+            theirs = {}
+            for m in RAPFI.finditer(g):
+                theirs[int(m.group(1))] = m.group(2)  # a move's last line is its final one
+            lines = {}
+            for m in KAKUGO.finditer(g):
+                lines.setdefault(int(m.group(1)), []).append(m.group(2))
+            for ply, ls in lines.items():
+                b, a = theirs.get(ply - 1), theirs.get(ply + 1)
+                if b is None or a is None or "M" in b or abs(int(b)) > 1000:
+                    continue
+                after = (1000 if a.startswith("+") else -1000) if "M" in a else max(-1000, min(1000, int(a)))
+                colour = colour_of(ply)
+                if args.colour and colour != args.colour:
+                    continue
+                rest = None
+                for line in ls:
+                    m = SEARCH.search(line)
+                    if m:
+                        n, nps, tm = int(m.group(1)), int(m.group(2)), int(m.group(3))
+                        rest = tm - (n / nps if nps else 0)
+                rows.append((colour, ply, after - int(b), rest))
+    for colour in ("black", "white"):
+        r = [x for x in rows if x[0] == colour]
+        if not r:
+            continue
+        print("%s: %d moves, mean loss %.1f" % (colour, len(r), statistics.mean(x[2] for x in r)))
+        for lo, hi in plies:
+            s = [x[2] for x in r if lo <= x[1] < hi]
+            if s:
+                print("  ply %s: %d moves, mean loss %.1f" % ("%d-%d" % (lo, hi - 1) if hi < 10**6 else "%d on" % lo, len(s), statistics.mean(s)))
+        for lo, hi in rests:
+            s = [x[2] for x in r if x[3] is not None and lo <= x[3] < hi]
+            if s:
+                print("  rest %s ms: %d moves, mean loss %.1f" % (
+                    "under %d" % hi if lo < 0 else "%d on" % lo if hi > 10**5 else "%d-%d" % (lo, hi), len(s), statistics.mean(s)))
+        s = [x[2] for x in r if x[3] is None]
+        if s:
+            print("  no search line (a five, a block, a proven win or loss): %d moves, mean loss %.1f" % (len(s), statistics.mean(s)))
+
+
 def losing(args):
     for path in args.msg:
         count = {"games": 0, "no announced win": 0, "check replaced the move": 0,
@@ -195,7 +250,7 @@ def main():
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
-    for name, run in (("split", split), ("calibration", calibration), ("trend", trend), ("losing", losing)):
+    for name, run in (("split", split), ("calibration", calibration), ("trend", trend), ("loss", loss), ("losing", losing)):
         p = sub.add_parser(name)
         if name == "trend":
             p.add_argument("--moves", type=int, default=20, help="the last bucket: this many moves and more")
