@@ -39,7 +39,7 @@ opening's moves, is black's when N is odd; in brain_move.py's output the
 position's move count says it). For losing, the colour is Kakugo's in the
 game.
 
-For docs/testing.md, 2026-11-29 (sessions 15, 16 and 22).
+For docs/testing.md, 2026-11-29 (sessions 15, 16 and 22) and 2026-11-30 (session 23).
 """
 import argparse
 import re
