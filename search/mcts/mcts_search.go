@@ -14,7 +14,7 @@ import (
 // player's Options applied (NewConfig).
 type Config struct {
 	cpuct        float64 // the exploration constant c of PUCT
-	rootCPuct    float64 // c at the root (0: cpuct)
+	rootCPuct    float64 // c at the root: cpuct unless Options.RootCPuct names another
 	fpuReduction float64 // unvisited children count as the parent's value less this
 	expandAt     int32   // visits a leaf needs before it is expanded (at least 1)
 	maxChildren  int     // children kept below the root, best priors first
@@ -37,6 +37,7 @@ type Config struct {
 func mctsDefaults() Config {
 	return Config{
 		cpuct:        1.5,
+		rootCPuct:    1.5,
 		fpuReduction: 0.2,
 		expandAt:     1,
 		maxChildren:  40,

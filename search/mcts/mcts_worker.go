@@ -184,7 +184,7 @@ func (w *mctsWorker) selectChild(n *mctsNode, atRoot bool) int {
 	kids := s.pool.block(n.first, int(n.count))
 	parentN := float64(n.visits.Load() + n.vloss.Load())
 	c := s.cfg.cpuct
-	if atRoot && s.cfg.rootCPuct > 0 {
+	if atRoot {
 		c = s.cfg.rootCPuct
 	}
 	scale := c * math.Sqrt(max(parentN, 1))

@@ -60,7 +60,7 @@ func NewConfig(o Options) Config {
 		}
 	}
 	if o.CPuct > 0 {
-		cfg.cpuct = o.CPuct
+		cfg.cpuct, cfg.rootCPuct = o.CPuct, o.CPuct
 	}
 	if o.FPUReduction > 0 {
 		cfg.fpuReduction = o.FPUReduction

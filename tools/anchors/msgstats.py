@@ -24,8 +24,8 @@
       scores are clipped there), over the moves where Rapfi's Eval before
       was within +-1,000 and no mate, by colour, by ply (1-11, 12-19, 20-29,
       30 on) and by the time the move left its tree search (the rest of
-      the move under 80 ms, or 200 ms and more: our VCT at its cap; moves
-      without a search line apart).
+      the move under 80 ms, 80-200 ms, or 200 ms and more: our VCT at its
+      cap; moves without a search line apart).
   msgstats.py losing [--colour black|white] MSG...
       the move that let Rapfi's first announced win in (Kakugo's move
       just before Rapfi's first "Eval +M.." of a game): Rapfi's eval of
