@@ -38,6 +38,11 @@ type Evaluator struct {
 	// white's combos there ([black tier][white tier]; the pair of tier 0s
 	// not counted): where both sides want the same point.
 	tierPairs [NumTiers][NumTiers]int32
+	// tallied: comboCount and tierPairs hold the position's counts. They
+	// are counted when asked (tally), not kept through every move: only the
+	// tree's leaves read them, while the winning search and the tree's
+	// descents make and take back many moves between two leaves.
+	tallied bool
 
 	// Renju: a copy of the position without observers on which black's
 	// recursive forbidden checks place stones, and the points whose combo
@@ -291,6 +296,7 @@ func (e *Evaluator) Made(_ *engine.Board, s engine.Pos, c engine.Color) {
 		e.scratch.Put(s, c)
 	}
 	e.beginFrame(s, c)
+	e.tallied = false
 	if e.frozen == 0 {
 		e.updateMonomials(s, c, true)
 	}
@@ -310,6 +316,7 @@ func (e *Evaluator) Undone(_ *engine.Board, s engine.Pos, c engine.Color) {
 	if e.scratch != nil {
 		e.scratch.Undo()
 	}
+	e.tallied = false
 	if e.frozen == 0 {
 		e.updateMonomials(s, c, false)
 	}
@@ -500,7 +507,6 @@ func (e *Evaluator) setPoint(p engine.Pos, ci int, combo Combo, flags uint8) {
 	}
 	e.saveCombo(p, ci)
 	old := setOf(pt.flags[ci])
-	e.countCombo(p, ci, pt.combo[ci], combo)
 	pt.combo[ci], pt.flags[ci] = combo, flags
 	if nw := setOf(flags); nw != old {
 		e.logSetChange(p, ci, old, nw)
@@ -510,25 +516,6 @@ func (e *Evaluator) setPoint(p engine.Pos, ci int, combo Combo, flags uint8) {
 		if nw >= 0 {
 			e.sets[ci][nw].add(p, e.idx[ci])
 		}
-	}
-}
-
-// countCombo moves the point p of colour index ci from combo class from to
-// class to in comboCount and tierPairs; p's record still holds from.
-func (e *Evaluator) countCombo(p engine.Pos, ci int, from, to Combo) {
-	e.comboCount[ci][from]--
-	e.comboCount[ci][to]++
-	e.comboCount[ci][ComboNone] = 0 // not counted: it would count the occupied cells too
-	if tf, tt := comboTier[from], comboTier[to]; tf != tt {
-		other := comboTier[e.pts[p].combo[1-ci]]
-		if ci == 0 {
-			e.tierPairs[tf][other]--
-			e.tierPairs[tt][other]++
-		} else {
-			e.tierPairs[other][tf]--
-			e.tierPairs[other][tt]++
-		}
-		e.tierPairs[0][0] = 0 // not counted, as ComboNone
 	}
 }
 

@@ -102,7 +102,6 @@ func (e *Evaluator) restore(f *savedField) {
 	case savedEntries:
 		pt.cls[0][f.d], pt.cls[1][f.d] = f.cls[0], f.cls[1]
 	case savedCombo:
-		e.countCombo(f.p, int(f.d), pt.combo[f.d], Combo(f.cls[0]))
 		pt.combo[f.d], pt.flags[f.d] = Combo(f.cls[0]), uint8(f.cls[1])
 	default:
 		pt.safe = uint8(f.cls[0])

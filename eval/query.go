@@ -62,9 +62,12 @@ func (e *Evaluator) Class(p engine.Pos, d int, c engine.Color) DirClass {
 const NumCombos = int(numCombos)
 
 // ComboCount is the number of free points where a stone of colour c makes
-// the combo class k (0 for ComboNone, which is not counted), kept up to
-// date on every move.
-func (e *Evaluator) ComboCount(c engine.Color, k Combo) int { return int(e.comboCount[c-1][k]) }
+// the combo class k (0 for ComboNone, which is not counted), counted at the
+// first call after a move (tally).
+func (e *Evaluator) ComboCount(c engine.Color, k Combo) int {
+	e.tally()
+	return int(e.comboCount[c-1][k])
+}
 
 // Classes are the four direction classes of a stone of colour c on the
 // free point p, as the evaluator keeps them (undefined for an occupied

@@ -54,5 +54,8 @@ func TierOf(c Combo) Tier {
 
 // TierPairs is the number of free points where black's combo has tier b
 // and white's tier w (0 for the pair TierNone, TierNone, which is not
-// counted), kept up to date on every move.
-func (e *Evaluator) TierPairs(b, w Tier) int { return int(e.tierPairs[b][w]) }
+// counted), counted at the first call after a move (tally).
+func (e *Evaluator) TierPairs(b, w Tier) int {
+	e.tally()
+	return int(e.tierPairs[b][w])
+}

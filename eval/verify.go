@@ -25,11 +25,15 @@ func (e *Evaluator) Verify() error {
 	if e.rankCount != f.rankCount {
 		return fmt.Errorf("rank counts %v, want %v", e.rankCount, f.rankCount)
 	}
-	if e.comboCount != f.comboCount {
-		return fmt.Errorf("combo counts %v, want %v", e.comboCount, f.comboCount)
+	// The counts, read off the stones' neighbourhood (tally), against
+	// every free cell of the fresh evaluator.
+	e.tally()
+	counts, pairs := f.countEveryCell()
+	if e.comboCount != counts {
+		return fmt.Errorf("combo counts %v, want %v", e.comboCount, counts)
 	}
-	if e.tierPairs != f.tierPairs {
-		return fmt.Errorf("tier pairs %v, want %v", e.tierPairs, f.tierPairs)
+	if e.tierPairs != pairs {
+		return fmt.Errorf("tier pairs %v, want %v", e.tierPairs, pairs)
 	}
 	if e.total != f.total {
 		return fmt.Errorf("total scores %v, want %v", e.total, f.total)
@@ -90,4 +94,23 @@ func (e *Evaluator) verifyPoint(f *Evaluator, p engine.Pos) error {
 		}
 	}
 	return nil
+}
+
+// countEveryCell counts the combo classes and tier pairs as tally does, over
+// every free cell of the board.
+func (e *Evaluator) countEveryCell() (counts [2][numCombos]int32, pairs [NumTiers][NumTiers]int32) {
+	b := e.b
+	for y := 0; y < b.Height(); y++ {
+		for x := 0; x < b.Width(); x++ {
+			if p := b.Pos(x, y); b.At(p) == engine.Empty {
+				c := e.pts[p].combo
+				counts[0][c[0]]++
+				counts[1][c[1]]++
+				pairs[comboTier[c[0]]][comboTier[c[1]]]++
+			}
+		}
+	}
+	counts[0][ComboNone], counts[1][ComboNone] = 0, 0
+	pairs[TierNone][TierNone] = 0
+	return counts, pairs
 }
