@@ -43,6 +43,11 @@ type Evaluator struct {
 	// tree's leaves read them, while the winning search and the tree's
 	// descents make and take back many moves between two leaves.
 	tallied bool
+	// boxed: box (x0, y0, x1, y1; boxOK false on an empty board) is the
+	// position's Neighbourhood.
+	boxed bool
+	boxOK bool
+	box   [4]int
 
 	// Renju: a copy of the position without observers on which black's
 	// recursive forbidden checks place stones, and the points whose combo
@@ -296,7 +301,7 @@ func (e *Evaluator) Made(_ *engine.Board, s engine.Pos, c engine.Color) {
 		e.scratch.Put(s, c)
 	}
 	e.beginFrame(s, c)
-	e.tallied = false
+	e.tallied, e.boxed = false, false
 	if e.frozen == 0 {
 		e.updateMonomials(s, c, true)
 	}
@@ -316,7 +321,7 @@ func (e *Evaluator) Undone(_ *engine.Board, s engine.Pos, c engine.Color) {
 	if e.scratch != nil {
 		e.scratch.Undo()
 	}
-	e.tallied = false
+	e.tallied, e.boxed = false, false
 	if e.frozen == 0 {
 		e.updateMonomials(s, c, false)
 	}

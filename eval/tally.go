@@ -18,20 +18,11 @@ func (e *Evaluator) tally() {
 	e.tallied = true
 	e.comboCount = [2][numCombos]int32{}
 	e.tierPairs = [NumTiers][NumTiers]int32{}
-	b := e.b
-	moves := b.Moves()
-	if len(moves) == 0 {
+	x0, y0, x1, y1, ok := e.Neighbourhood()
+	if !ok {
 		return
 	}
-	x0, y0 := b.XY(moves[0])
-	x1, y1 := x0, y0
-	for _, m := range moves[1:] {
-		x, y := b.XY(m)
-		x0, x1 = min(x0, x), max(x1, x)
-		y0, y1 = min(y0, y), max(y1, y)
-	}
-	x0, y0 = max(x0-SideLen, 0), max(y0-SideLen, 0)
-	x1, y1 = min(x1+SideLen, b.Width()-1), min(y1+SideLen, b.Height()-1)
+	b := e.b
 	for y := y0; y <= y1; y++ {
 		for x := x0; x <= x1; x++ {
 			p := b.Pos(x, y)
@@ -46,4 +37,28 @@ func (e *Evaluator) tally() {
 	}
 	e.comboCount[0][ComboNone], e.comboCount[1][ComboNone] = 0, 0
 	e.tierPairs[TierNone][TierNone] = 0
+}
+
+// Neighbourhood is the rectangle of cells (x0..x1, y0..y1, inclusive) that
+// holds every stone and every cell within SideLen of one, cut to the board,
+// or false on an empty board. A free cell outside it has no stone on any of
+// its lines: its line classes and combos are all none, for both colours.
+func (e *Evaluator) Neighbourhood() (x0, y0, x1, y1 int, ok bool) {
+	if !e.boxed {
+		e.boxed = true
+		e.box, e.boxOK = [4]int{}, false
+		b := e.b
+		if moves := b.Moves(); len(moves) > 0 {
+			x0, y0 := b.XY(moves[0])
+			x1, y1 := x0, y0
+			for _, m := range moves[1:] {
+				x, y := b.XY(m)
+				x0, x1 = min(x0, x), max(x1, x)
+				y0, y1 = min(y0, y), max(y1, y)
+			}
+			e.box = [4]int{max(x0-SideLen, 0), max(y0-SideLen, 0), min(x1+SideLen, b.Width()-1), min(y1+SideLen, b.Height()-1)}
+			e.boxOK = true
+		}
+	}
+	return e.box[0], e.box[1], e.box[2], e.box[3], e.boxOK
 }

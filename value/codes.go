@@ -127,8 +127,13 @@ func appendCodeHits(dst []uint16, e *eval.Evaluator, me engine.Color) []uint16 {
 	b := e.Board()
 	op := me.Opp()
 	renju := b.Rule() == engine.Renju
-	for y := range b.Height() {
-		for x := range b.Width() {
+	// Outside the stones' neighbourhood every cell has code 0 for both.
+	x0, y0, x1, y1, ok := e.Neighbourhood()
+	if !ok {
+		return dst
+	}
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
 			p := b.Pos(x, y)
 			if b.At(p) != engine.Empty {
 				continue
