@@ -3,6 +3,7 @@ package value
 import (
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/nn"
 )
 
 // A point's line-pattern code for one colour is the multiset of its four
@@ -181,7 +182,7 @@ func (m *Model) codesLogit(w []float32, e *eval.Evaluator, s int) float64 {
 	copy(a, p[d*h:d*h+h])
 	addHidden(a, p, f)
 	if h == 16 {
-		addCodeColumns16((*[16]float32)(a), p[patternsLen*16:d*16], hs)
+		nn.AddColumns16((*[16]float32)(a), p[patternsLen*16:d*16], hs)
 	} else {
 		for _, k := range hs {
 			col := p[(patternsLen+int(k))*h : (patternsLen+int(k))*h+h]
@@ -191,31 +192,4 @@ func (m *Model) codesLogit(w []float32, e *eval.Evaluator, s int) float64 {
 		}
 	}
 	return z + reluOut(a, p[d*h+h:d*h+2*h])
-}
-
-// addCodeColumns16 adds to a, for each hit, the code's column of 16
-// hidden-layer input weights (cols holds the codes' columns in feature
-// order): the general loop's sums in the same order, without its bounds
-// checks and slicing, for the default model's 16 hidden units (the leaf's
-// largest cost).
-func addCodeColumns16(a *[16]float32, cols []float32, hits []uint16) {
-	for _, k := range hits {
-		c := (*[16]float32)(cols[int(k)*16:])
-		a[0] += c[0]
-		a[1] += c[1]
-		a[2] += c[2]
-		a[3] += c[3]
-		a[4] += c[4]
-		a[5] += c[5]
-		a[6] += c[6]
-		a[7] += c[7]
-		a[8] += c[8]
-		a[9] += c[9]
-		a[10] += c[10]
-		a[11] += c[11]
-		a[12] += c[12]
-		a[13] += c[13]
-		a[14] += c[14]
-		a[15] += c[15]
-	}
 }

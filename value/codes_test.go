@@ -7,6 +7,7 @@ import (
 
 	"github.com/kakugo/kakugo/engine"
 	"github.com/kakugo/kakugo/eval"
+	"github.com/kakugo/kakugo/nn"
 )
 
 // TestCodeTable: a code names a multiset of four classes: the order of
@@ -152,8 +153,9 @@ func TestCodesLogitMatchesPredict(t *testing.T) {
 	}
 }
 
-// TestAddCodeColumns16: the unrolled sums of the default's 16 hidden units
-// are the general loop's, bit for bit (the bench signature depends on it).
+// TestAddCodeColumns16: the sums of the default's 16 hidden units
+// (nn.AddColumns16, on AVX2 where the processor has it) are the general
+// loop's, bit for bit (the bench signature depends on it).
 func TestAddCodeColumns16(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 16))
 	cols := make([]float32, 50*16)
@@ -169,7 +171,7 @@ func TestAddCodeColumns16(t *testing.T) {
 		got[j] = float32(rng.NormFloat64())
 		want[j] = got[j]
 	}
-	addCodeColumns16(&got, cols, hits)
+	nn.AddColumns16(&got, cols, hits)
 	for _, k := range hits {
 		for j := range want {
 			want[j] += cols[int(k)*16+j]
