@@ -40,3 +40,28 @@ func addColumns16Go(a *[16]float32, cols []float32, hits []uint16) {
 		a[15] += c[15]
 	}
 }
+
+// AddScaledColumns16 adds to a, for each nonzero x[i], the 16 floats
+// cols[16i:16i+16] times x[i], each product rounded before it is added: a
+// dense input's weighted columns summed into 16 hidden units, bit for bit
+// the same on every path. It panics when cols is shorter than 16·len(x).
+func AddScaledColumns16(a *[16]float32, cols []float32, x []float32) {
+	if len(x) == 0 {
+		return
+	}
+	_ = cols[len(x)*16-1]
+	addScaledColumns16(a, cols, x)
+}
+
+// addScaledColumns16Go is AddScaledColumns16's plain Go kernel.
+func addScaledColumns16Go(a *[16]float32, cols []float32, x []float32) {
+	for i, v := range x {
+		if v == 0 {
+			continue
+		}
+		c := (*[16]float32)(cols[i*16:])
+		for j := range a {
+			a[j] += float32(c[j] * v)
+		}
+	}
+}

@@ -14,3 +14,16 @@ func addColumns16(a *[16]float32, cols []float32, hits []uint16) {
 	}
 	addColumns16Go(a, cols, hits)
 }
+
+//go:noescape
+func addScaledColumns16AVX2(a *[16]float32, cols *float32, x *float32, n int)
+
+// addScaledColumns16 multiplies and adds on AVX2 where the processor has
+// it (separate multiplies and adds: no fused rounding).
+func addScaledColumns16(a *[16]float32, cols []float32, x []float32) {
+	if hasAVX2() {
+		addScaledColumns16AVX2(a, &cols[0], &x[0], len(x))
+		return
+	}
+	addScaledColumns16Go(a, cols, x)
+}

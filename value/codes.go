@@ -180,10 +180,12 @@ func (m *Model) codesLogit(w []float32, e *eval.Evaluator, s int) float64 {
 	var act [MaxHidden]float32
 	a := act[:h]
 	copy(a, p[d*h:d*h+h])
-	addHidden(a, p, f)
-	if h == 16 {
-		nn.AddColumns16((*[16]float32)(a), p[patternsLen*16:d*16], hs)
+	if h == 16 { // the default's width: the vector kernels
+		a16 := (*[16]float32)(a)
+		nn.AddScaledColumns16(a16, p[:len(f)*16], f)
+		nn.AddColumns16(a16, p[patternsLen*16:d*16], hs)
 	} else {
+		addHidden(a, p, f)
 		for _, k := range hs {
 			col := p[(patternsLen+int(k))*h : (patternsLen+int(k))*h+h]
 			for j := range a {
