@@ -301,7 +301,6 @@ func (e *Evaluator) Made(_ *engine.Board, s engine.Pos, c engine.Color) {
 		e.scratch.Put(s, c)
 	}
 	e.beginFrame(s, c)
-	e.tallied, e.boxed = false, false
 	if e.frozen == 0 {
 		e.updateMonomials(s, c, true)
 	}
@@ -314,6 +313,7 @@ func (e *Evaluator) Made(_ *engine.Board, s engine.Pos, c engine.Color) {
 	e.mark[s] = e.gen // occupied: never queued
 	e.settle()
 	e.j.open = false
+	e.forgetCounts()
 }
 
 // Undone is the engine.Observer hook: the stone of colour c at s is gone.
@@ -321,7 +321,7 @@ func (e *Evaluator) Undone(_ *engine.Board, s engine.Pos, c engine.Color) {
 	if e.scratch != nil {
 		e.scratch.Undo()
 	}
-	e.tallied, e.boxed = false, false
+	defer e.forgetCounts()
 	if e.frozen == 0 {
 		e.updateMonomials(s, c, false)
 	}

@@ -2,6 +2,11 @@ package eval
 
 import "github.com/kakugo/kakugo/engine"
 
+// forgetCounts marks the tally and the neighbourhood as those of an
+// earlier position, once a move is made or taken back (at the end of the
+// update, so that nothing the update reads could count a half-made one).
+func (e *Evaluator) forgetCounts() { e.tallied, e.boxed = false, false }
+
 // tally counts the free points by combo class (comboCount) and by the pair
 // of the two colours' tiers (tierPairs), unless the counts are those of the
 // position already. Only the free points within SideLen of a stone's
