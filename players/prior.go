@@ -232,7 +232,8 @@ const plainGoPolicyVisits = 300
 // the variant's options o: KAKUGO_NN_VISITS and the rest of
 // policyOptionsFromEnv, the winning search's shares KAKUGO_VCT_SHARE,
 // KAKUGO_VCT_SHARE_RENJU_BLACK, KAKUGO_CHECK_SHARE and KAKUGO_DEFEND_SHARE, the clock's KAKUGO_CLOCK_MOVES
-// and KAKUGO_CLOCK_VCT, the tree's KAKUGO_CPUCT, KAKUGO_ROOT_CPUCT (the root's alone), KAKUGO_FPU and
+// and KAKUGO_CLOCK_VCT, the tree's KAKUGO_CPUCT, KAKUGO_ROOT_CPUCT (the root's alone), KAKUGO_FPU,
+// KAKUGO_VCT_LEAD (following our VCT's unfinished attack, kakugo_lead.go) and
 // KAKUGO_WIDTH, the alpha-beta veto's share KAKUGO_AB_VETO and the
 // quiet-move win's KAKUGO_QUIET. A knob
 // that is unset or unreadable (said on warn) leaves o's value: a variant's
@@ -248,6 +249,7 @@ func tuningFromEnv(o search.KakugoOptions, getenv func(string) string, warn io.W
 	setPositive(&o.ClockVCT, int(floatFromEnv(getenv, "KAKUGO_CLOCK_VCT", 400, warn)))
 	setPositive(&o.CPuct, floatFromEnv(getenv, "KAKUGO_CPUCT", 10, warn))
 	setPositive(&o.RootCPuct, floatFromEnv(getenv, "KAKUGO_ROOT_CPUCT", 10, warn))
+	setPositive(&o.VCTLead, floatFromEnv(getenv, "KAKUGO_VCT_LEAD", 2, warn))
 	setPositive(&o.FPUReduction, floatFromEnv(getenv, "KAKUGO_FPU", 2, warn))
 	setPositive(&o.MaxChildren, int(floatFromEnv(getenv, "KAKUGO_WIDTH", 225, warn)))
 	setPositive(&o.ABVeto, percentFromEnv(getenv, "KAKUGO_AB_VETO", warn))

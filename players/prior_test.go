@@ -396,3 +396,24 @@ func TestRootCPuctFromEnv(t *testing.T) {
 		}
 	}
 }
+
+// TestVCTLeadFromEnv: KAKUGO_VCT_LEAD sets the lead's margin (0 to 2),
+// and a value out of range or unreadable is said and ignored.
+func TestVCTLeadFromEnv(t *testing.T) {
+	for _, c := range []struct {
+		v    string
+		want float64
+		warn bool
+	}{{"", 0, false}, {"0.15", 0.15, false}, {"2", 2, false}, {"3", 0, true}, {"-1", 0, true}, {"x", 0, true}} {
+		var warn bytes.Buffer
+		o := tuningFromEnv(search.KakugoOptions{}, func(k string) string {
+			if k == "KAKUGO_VCT_LEAD" {
+				return c.v
+			}
+			return ""
+		}, &warn)
+		if o.VCTLead != c.want || (warn.Len() > 0) != c.warn {
+			t.Errorf("KAKUGO_VCT_LEAD=%q: %g, warning %q; want %g, warning %v", c.v, o.VCTLead, warn.String(), c.want, c.warn)
+		}
+	}
+}

@@ -54,7 +54,11 @@ type KakugoOptions struct {
 	CPuct, FPUReduction float64
 	// RootCPuct replaces the exploration constant at the tree's root
 	// alone when positive (mcts.Options.RootCPuct).
-	RootCPuct   float64
+	RootCPuct float64
+	// VCTLead, when positive, plays the attack our VCT was following when
+	// its limit stopped it (kakugo_lead.go) in place of the tree's move,
+	// where the tree values it within VCTLead of that move; off at 0.
+	VCTLead     float64
 	MaxChildren int
 	StaticScale float64
 	// VCFProbe is the node cap of the VCF search run at every tree
@@ -287,8 +291,10 @@ type Kakugo struct {
 	stats kakugoStats // the last move's work
 	guard loadGuard   // the reserve for a busy machine (time_load.go)
 
-	// vctOpen: this move's VCT search stopped at its limit (kakugoWin.open).
+	// vctOpen: this move's VCT search stopped at its limit (kakugoWin.open);
+	// vctLead the attack it was following then (kakugoWin.lead), or NoPos.
 	vctOpen bool
+	vctLead engine.Pos
 
 	ab     *ab.Searcher // the alpha-beta search (KakugoOptions.AlphaBeta)
 	abBits int          // its table's size, log2 of the entries
@@ -427,7 +433,7 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	}
 	bud := newBudgetTogo(lim, b.MoveCount(), togo)
 	timed := lim.Turn >= 0 || lim.Left != Unlimited
-	k.stats, k.vctOpen = kakugoStats{}, false
+	k.stats, k.vctOpen, k.vctLead = kakugoStats{}, false, engine.NoPos
 	if timed && !k.opt.FixedMargins {
 		bud = k.guard.apply(bud)
 		defer k.watchLoad(bud)()
@@ -484,6 +490,9 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 		move = k.abVeto(ctx, e, lim, sbud, timed, allowed, move, ranked)
 	default:
 		move, ranked = k.search(ctx, b, lim, sbud, timed, allowed, nbest)
+	}
+	if nbest == 0 {
+		move = k.followLead(lim, b, move, ranked)
 	}
 	var lost []engine.Pos
 	if check {

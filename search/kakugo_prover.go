@@ -42,6 +42,9 @@ type kakugoWin struct {
 	// open is true when a limit stopped the search before it proved a win
 	// or that none exists within its depth: more time may still find one.
 	open bool
+	// lead is, when open, the attacking move the search was following at
+	// the root (win.Result.Lead), or NoPos.
+	lead engine.Pos
 	// reply answers a later position of the same win (after the
 	// defender's move), or ok=false once the game has left the proof.
 	reply func(b *engine.Board) (move engine.Pos, ok bool)
@@ -140,7 +143,10 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 		}
 		k.stats.winNodes += r.nodes
 		if vct {
-			k.vctOpen = r.open
+			k.vctOpen, k.vctLead = r.open, engine.NoPos
+			if r.open {
+				k.vctLead = r.lead
+			}
 		}
 		if r.win && b.Legal(r.move) {
 			k.reply = r.reply

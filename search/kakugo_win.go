@@ -57,7 +57,7 @@ func (k kakugoWinSearch) prove(ctx context.Context, b *engine.Board, ev *eval.Ev
 
 // kakugoWinOf is the player's view of a search result.
 func kakugoWinOf(r win.Result) kakugoWin {
-	out := kakugoWin{win: r.Win, move: r.Move, line: r.Line, nodes: r.Nodes, open: !r.Win && !r.Complete}
+	out := kakugoWin{win: r.Win, move: r.Move, line: r.Line, nodes: r.Nodes, open: !r.Win && !r.Complete, lead: r.Lead}
 	if r.Win && r.Proof != nil {
 		out.reply = r.Proof.Reply
 	}

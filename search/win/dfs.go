@@ -118,6 +118,10 @@ func (w *Search) dfsAttack(ply int) (winRes, int) {
 		return winDisproven, 0
 	}
 	pre := w.canPreProbe()
+	root := ply == 0 && w.kind == proof.VCT // not a root leaf VCF (kind VCF there)
+	if root {
+		w.iterLead, w.iterWork = engine.NoPos, -1
+	}
 	for _, m := range ms {
 		if pre {
 			switch r, n := w.preProbe(m.p, budget); r {
@@ -135,6 +139,9 @@ func (w *Search) dfsAttack(ply int) (winRes, int) {
 			w.noteRefuted(before)
 		}
 		w.unplay()
+		if root {
+			w.noteLead(m.p, w.nodes-before)
+		}
 		if w.stopped {
 			return winUnknown, 0
 		}
@@ -148,6 +155,17 @@ func (w *Search) dfsAttack(ply int) (winRes, int) {
 	}
 	w.storeFail(key, budget, cut, w.nodes-start)
 	return winDisproven, 0
+}
+
+// noteLead counts the nodes a root attacking move took in this iteration
+// (all of them, or those until a limit stopped it): the one that took the
+// most, so far in the deepest iteration that reached its moves, is the
+// search's lead (Result.Lead), the attack that held out longest.
+func (w *Search) noteLead(p engine.Pos, work int64) {
+	if work > w.iterWork {
+		w.iterLead, w.iterWork = p, work
+	}
+	w.lead = w.iterLead
 }
 
 // proved records that the attacker's move p wins the node key (with

@@ -286,6 +286,9 @@ type Search struct {
 	zoneStride  engine.Pos // the board geometry zoneOffsets was made for
 	zoneOffsets []bool     // inZone's table
 	rootCount   int        // the board's move count at Prove's root (ThreatZone)
+	lead        engine.Pos // the VCT's lead (Result.Lead, noteLead)
+	iterLead    engine.Pos // the lead of the iteration under way
+	iterWork    int64      // the nodes iterLead took
 }
 
 // Result is the outcome of a Prove.
@@ -301,6 +304,15 @@ type Result struct {
 	// Complete is true when the search ended without a limit cutting it:
 	// a win, or a proof that none exists within MaxDepth.
 	Complete bool
+	// Lead is, when a limit stopped a depth-first VCT before it settled
+	// the root, the root's attacking move that took the most nodes in the
+	// deepest iteration that reached the root's moves (counting the one
+	// under search when the limit struck): the attack that held out
+	// longest, which a later move's search may finish; when the search
+	// proved the root but the limits stopped the proof's extraction or
+	// check (and KeepUnchecked is off), the table's winning move. NoPos
+	// otherwise.
+	Lead engine.Pos
 }
 
 // New returns a search with a transposition table of about
@@ -376,7 +388,8 @@ func (w *Search) prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator,
 	w.call = mode
 	w.begin(ctx, b, ev, kind, deadline, maxNodes)
 	defer w.end()
-	res := Result{Move: engine.NoPos}
+	res := Result{Move: engine.NoPos, Lead: engine.NoPos}
+	w.lead = engine.NoPos
 	if len(ev.Fives(w.att)) > 0 {
 		// A five on the board needs no search and no proof table.
 		f := minPos(ev.Fives(w.att))
@@ -449,6 +462,7 @@ search:
 			}
 			switch {
 			case r == winUnknown:
+				res.Lead = w.lead
 				break search
 			case r == winProven:
 				w.finish(&res)
@@ -547,6 +561,11 @@ func (w *Search) finish(res *Result) {
 		if w.call.keep {
 			w.detected(res)
 			w.keptUnchecked(res)
+		} else if w.kind == proof.VCT {
+			// Not claimed, but the attack to follow: the table's move.
+			var found Result
+			w.detected(&found)
+			res.Lead = found.Move
 		}
 		return // the limits stopped the extraction
 	}
@@ -557,6 +576,8 @@ func (w *Search) finish(res *Result) {
 			if w.call.keep {
 				w.detected(res)
 				w.keptUnchecked(res)
+			} else if w.kind == proof.VCT && len(line) > 0 {
+				res.Lead = line[0] // the attack to follow, not claimed
 			}
 			return // out of time or nodes: no win to report, though maybe one
 		}
