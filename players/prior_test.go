@@ -376,44 +376,35 @@ func TestDeepMinTimeFromEnv(t *testing.T) {
 	}
 }
 
-// TestRootCPuctFromEnv: KAKUGO_ROOT_CPUCT sets the root's constant alone;
-// out of range it warns and leaves the default (0).
+// TestRootCPuctFromEnv: KAKUGO_ROOT_CPUCT sets the root's constant alone,
+// KAKUGO_VCT_LEAD the lead's margin alone; out of range each warns and
+// leaves the default (0).
 func TestRootCPuctFromEnv(t *testing.T) {
 	for _, c := range []struct {
+		key  string
 		v    string
 		want float64
 		warn bool
-	}{{"", 0, false}, {"3", 3, false}, {"0.5", 0.5, false}, {"11", 0, true}, {"x", 0, true}} {
+	}{
+		{"KAKUGO_ROOT_CPUCT", "", 0, false}, {"KAKUGO_ROOT_CPUCT", "3", 3, false}, {"KAKUGO_ROOT_CPUCT", "0.5", 0.5, false},
+		{"KAKUGO_ROOT_CPUCT", "11", 0, true}, {"KAKUGO_ROOT_CPUCT", "x", 0, true},
+		// KAKUGO_VCT_LEAD, the lead's margin: 0 to 2.
+		{"KAKUGO_VCT_LEAD", "0.15", 0.15, false}, {"KAKUGO_VCT_LEAD", "2", 2, false},
+		{"KAKUGO_VCT_LEAD", "3", 0, true}, {"KAKUGO_VCT_LEAD", "-1", 0, true},
+	} {
 		var warn bytes.Buffer
 		o := tuningFromEnv(search.KakugoOptions{}, func(k string) string {
-			if k == "KAKUGO_ROOT_CPUCT" {
+			if k == c.key {
 				return c.v
 			}
 			return ""
 		}, &warn)
-		if o.RootCPuct != c.want || o.CPuct != 0 || (warn.Len() > 0) != c.warn {
-			t.Errorf("KAKUGO_ROOT_CPUCT=%q: root %g, cpuct %g, warning %q; want root %g, warning %v", c.v, o.RootCPuct, o.CPuct, warn.String(), c.want, c.warn)
+		got, other := o.RootCPuct, o.VCTLead
+		if c.key == "KAKUGO_VCT_LEAD" {
+			got, other = o.VCTLead, o.RootCPuct
 		}
-	}
-}
-
-// TestVCTLeadFromEnv: KAKUGO_VCT_LEAD sets the lead's margin (0 to 2),
-// and a value out of range or unreadable is said and ignored.
-func TestVCTLeadFromEnv(t *testing.T) {
-	for _, c := range []struct {
-		v    string
-		want float64
-		warn bool
-	}{{"", 0, false}, {"0.15", 0.15, false}, {"2", 2, false}, {"3", 0, true}, {"-1", 0, true}, {"x", 0, true}} {
-		var warn bytes.Buffer
-		o := tuningFromEnv(search.KakugoOptions{}, func(k string) string {
-			if k == "KAKUGO_VCT_LEAD" {
-				return c.v
-			}
-			return ""
-		}, &warn)
-		if o.VCTLead != c.want || (warn.Len() > 0) != c.warn {
-			t.Errorf("KAKUGO_VCT_LEAD=%q: %g, warning %q; want %g, warning %v", c.v, o.VCTLead, warn.String(), c.want, c.warn)
+		if got != c.want || other != 0 || o.CPuct != 0 || (warn.Len() > 0) != c.warn {
+			t.Errorf("%s=%q: %g (the other knob %g, cpuct %g), warning %q; want %g, warning %v", c.key, c.v, got, other, o.CPuct, warn.String(), c.want, c.warn)
 		}
 	}
 }
