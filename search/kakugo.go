@@ -56,8 +56,9 @@ type KakugoOptions struct {
 	// alone when positive (mcts.Options.RootCPuct).
 	RootCPuct float64
 	// VCTLead, when positive, plays the attack our VCT was following when
-	// its limit stopped it (kakugo_lead.go) in place of the tree's move,
-	// where the tree values it within VCTLead of that move; off at 0.
+	// its limit stopped it, or the win it proved without time to check it
+	// (kakugo_lead.go), in place of the tree's move where the tree values
+	// it within VCTLead of that move (kakugoLeadAlways: always); off at 0.
 	VCTLead     float64
 	MaxChildren int
 	StaticScale float64

@@ -19,7 +19,7 @@ import (
 // a few hundred playouts deep, valued the winning move at -0.85.
 //
 // So when our VCT ended open, its lead (win.Result.Lead: the attacking
-// move that held out longest in the deepest iteration, or the table's
+// move that held out longest in the latest iteration, or the table's
 // move of a win proved but not extracted or checked) replaces the tree's
 // move, provided the tree thinks the position good (kakugoLeadMinValue)
 // and values the lead within KakugoOptions.VCTLead of its own choice with

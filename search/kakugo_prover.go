@@ -43,7 +43,8 @@ type kakugoWin struct {
 	// or that none exists within its depth: more time may still find one.
 	open bool
 	// lead is, when open, the attacking move the search was following at
-	// the root (win.Result.Lead), or NoPos.
+	// the root, or the first move of a win it proved but did not extract
+	// or check in time (win.Result.Lead); NoPos otherwise.
 	lead engine.Pos
 	// reply answers a later position of the same win (after the
 	// defender's move), or ok=false once the game has left the proof.

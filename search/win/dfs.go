@@ -159,8 +159,8 @@ func (w *Search) dfsAttack(ply int) (winRes, int) {
 
 // noteLead counts the nodes a root attacking move took in this iteration
 // (all of them, or those until a limit stopped it): the one that took the
-// most, so far in the deepest iteration that reached its moves, is the
-// search's lead (Result.Lead), the attack that held out longest.
+// most so far, in the latest iteration that reached the root's moves, is
+// the search's lead (Result.Lead), the attack that held out longest.
 func (w *Search) noteLead(p engine.Pos, work int64) {
 	if work > w.iterWork {
 		w.iterLead, w.iterWork = p, work

@@ -11,10 +11,10 @@ import (
 	"github.com/kakugo/kakugo/search/proof"
 )
 
-// TestWinLeadWhenStopped: a VCT stopped by its node limit names the
-// attacking move it was searching at the root (a free cell, the same on a
-// second identical search); a proven win, a finished search without one
-// and a VCF name none.
+// TestWinLeadWhenStopped: a VCT stopped by its node limit names a lead, a
+// free cell, the same on a second identical search, and the winning move
+// when stopped just short of its proof; a proven win, a finished search
+// without one and a VCF name none.
 func TestWinLeadWhenStopped(t *testing.T) {
 	// Black to move; Rapfi announced a mate here in a game of 2026-11-30
 	// (freestyle 15) that our VCT does not prove within 3 s.

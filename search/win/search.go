@@ -306,7 +306,7 @@ type Result struct {
 	Complete bool
 	// Lead is, when a limit stopped a depth-first VCT before it settled
 	// the root, the root's attacking move that took the most nodes in the
-	// deepest iteration that reached the root's moves (counting the one
+	// latest iteration that reached the root's moves (counting the one
 	// under search when the limit struck): the attack that held out
 	// longest, which a later move's search may finish; when the search
 	// proved the root but the limits stopped the proof's extraction or
