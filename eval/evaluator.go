@@ -39,9 +39,10 @@ type Evaluator struct {
 	// not counted): where both sides want the same point.
 	tierPairs [NumTiers][NumTiers]int32
 	// tallied: comboCount and tierPairs hold the position's counts. They
-	// are counted when asked (tally), not kept through every move: only the
-	// tree's leaves read them, while the winning search and the tree's
-	// descents make and take back many moves between two leaves.
+	// are counted when asked (tally), not kept through every move: the
+	// learned value reads them at the tree's leaves, while the winning
+	// search and the tree's descents make and take back many moves between
+	// two leaves.
 	tallied bool
 	// boxed: box (x0, y0, x1, y1; boxOK false on an empty board) is the
 	// position's Neighbourhood.

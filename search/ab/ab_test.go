@@ -326,3 +326,27 @@ func TestMoveCountLimit(t *testing.T) {
 		prev = n
 	}
 }
+
+// TestThreatens: reading the fours gives what the combo counts say (a
+// four-three, double four or straight four point for the colour), on
+// random positions of every rule, among them positions with and without.
+func TestThreatens(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	rules := []engine.Rule{engine.Freestyle, engine.Exact, engine.Renju, engine.Caro}
+	seen := [2]int{}
+	for i := range 600 {
+		b := testpos.Random(rng, 15, rules[i%len(rules)], 10+rng.IntN(50))
+		e := eval.Attach(b)
+		for _, c := range []engine.Color{engine.Black, engine.White} {
+			want := e.ComboCount(c, eval.ComboFourThree) > 0 || e.ComboCount(c, eval.ComboDoubleFour) > 0 ||
+				e.ComboCount(c, eval.ComboStraightFour) > 0
+			if got := threatens(e, c); got != want {
+				t.Fatalf("position %d (%v), colour %v: threatens %v, the counts say %v", i, b.Rule(), c, got, want)
+			}
+			seen[b2i(want)]++
+		}
+	}
+	if seen[0] == 0 || seen[1] == 0 {
+		t.Errorf("cases without and with a threat: %v; the test needs both", seen)
+	}
+}

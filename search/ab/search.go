@@ -54,7 +54,7 @@ func (s *Searcher) search(depth, alpha, beta, ply int, pvNode bool) int {
 		s.evals[ply] = stand
 		improving = ply >= 2 && s.evals[ply-2] != noStatic && stand > s.evals[ply-2]
 		if s.opt.ReverseFutility && !pvNode && kind == genMoves && depth <= rfpDepth &&
-			beta < winBound && beta > -winBound && !s.threatens(me.Opp()) &&
+			beta < winBound && beta > -winBound && !threatens(s.e, me.Opp()) &&
 			stand-rfpMargin*max(0, depth-1-b2i(improving)) >= beta {
 			return stand // far above beta and nothing forcing against it: cut
 		}
@@ -339,10 +339,16 @@ func b2i(b bool) int {
 
 // threatens reports whether c has a point that makes a four-three, a
 // double four or a straight four: a threat a static value may not see.
-func (s *Searcher) threatens(c engine.Color) bool {
-	e := s.e
-	return e.ComboCount(c, eval.ComboFourThree) > 0 || e.ComboCount(c, eval.ComboDoubleFour) > 0 ||
-		e.ComboCount(c, eval.ComboStraightFour) > 0
+// Every such point makes a four, so it is among e.Fours(c); reading them
+// costs less than the combo counts, which are tallied over the board.
+func threatens(e *eval.Evaluator, c engine.Color) bool {
+	for _, p := range e.Fours(c) {
+		switch e.Combo(p, c) {
+		case eval.ComboFourThree, eval.ComboDoubleFour, eval.ComboStraightFour:
+			return true
+		}
+	}
+	return false
 }
 
 // nearOwn reports whether p is near the side to move's last stone (two
