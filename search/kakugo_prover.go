@@ -144,10 +144,7 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 		}
 		k.stats.winNodes += r.nodes
 		if vct {
-			k.vctOpen, k.vctLead = r.open, engine.NoPos
-			if r.open {
-				k.vctLead = r.lead
-			}
+			k.vctOpen, k.vctLead = r.open, r.lead // a lead comes only with an open search
 		}
 		if r.win && b.Legal(r.move) {
 			k.reply = r.reply
