@@ -55,10 +55,6 @@ func sortedClasses(c [4]eval.DirClass) [4]eval.DirClass {
 	return c
 }
 
-// TestCodesCountPoints: the code features equal a count made point by
-// point from the line table's classes (Evaluator.Class, not the
-// evaluator's per-point copy that Extract reads), with renju black's
-// forbidden points left out, on random positions of every rule.
 // TestCodeOfNoClasses: a point on no line of a colour has code 0, which
 // appendCodeHits relies on to skip it.
 func TestCodeOfNoClasses(t *testing.T) {
@@ -70,6 +66,10 @@ func TestCodeOfNoClasses(t *testing.T) {
 	}
 }
 
+// TestCodesCountPoints: the code features equal a count made point by
+// point from the line table's classes (Evaluator.Class, not the
+// evaluator's per-point copy that Extract reads), with renju black's
+// forbidden points left out, on random positions of every rule.
 func TestCodesCountPoints(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 77))
 	for _, rule := range engine.Rules {

@@ -134,11 +134,20 @@ func appendFineHits(dst []uint16, e *eval.Evaluator, me engine.Color) []uint16 {
 	b := e.Board()
 	op := me.Opp()
 	renju := b.Rule() == engine.Renju
-	for y := range b.Height() {
-		for x := range b.Width() {
+	// Outside the stones' neighbourhood every cell has fine code 0 for
+	// both colours (its classes are all none), as in appendCodeHits.
+	x0, y0, x1, y1, ok := e.Neighbourhood()
+	if !ok {
+		return dst
+	}
+	for y := y0; y <= y1; y++ {
+		for x := x0; x <= x1; x++ {
 			p := b.Pos(x, y)
 			if b.At(p) != engine.Empty {
 				continue
+			}
+			if e.Classes(p, me) == noClasses && e.Classes(p, op) == noClasses {
+				continue // fine code 0 for both
 			}
 			forbidden := renju && e.Forbidden(p)
 			if k := fineCode(e, p, me); k > 0 && !(forbidden && me == engine.Black) {

@@ -183,3 +183,12 @@ func TestPrefixOf(t *testing.T) {
 		}
 	}
 }
+
+// TestFineCodeOfNoClasses: a point on no line of a colour has fine code
+// 0, which appendFineHits relies on to skip it (and every cell outside
+// the stones' neighbourhood).
+func TestFineCodeOfNoClasses(t *testing.T) {
+	if k := unsplitFine[code(noClasses)]; k != 0 {
+		t.Fatalf("fine code of no classes %d, want 0", k)
+	}
+}
