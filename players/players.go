@@ -10,6 +10,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kakugo/kakugo/protocol"
 	"github.com/kakugo/kakugo/search"
@@ -102,8 +103,15 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.QuietWin = 20 }),
 		kakugoSpec("kakugo-abstatic", "kakugo-ab with the evaluator's static score at the leaves (10 ns against the learned value's 930)", true,
 			func(o *search.KakugoOptions) { o.AlphaBeta, o.ABPolicyDepth, o.Leaf = true, 4, mcts.LeafStatic }),
-		kakugoSpec("kakugo-rest", "the full player that spends what a turn-only move leaves unused on the winning search: our VCT again where it stopped at its limit, then a longer check of the move", true,
+		kakugoSpec("kakugo-rest", "the same as kakugo since 2026-11-30 (the name of older matches): the full player that spends what a turn-only move leaves unused on the winning search: our VCT again where it stopped at its limit, then a longer check of the move", true,
 			func(o *search.KakugoOptions) { o.Rest = 1 }),
+		kakugoSpec("kakugo-norest", "the full player as it was until 2026-11-30: no rest of a turn-only move for the winning search, our VCT at 60% of the hard limit in every move (25% where the rest follows), the deep tier of the priors only in moves planned at 700 ms or more (KAKUGO_DEEP_MIN_MS still sets it)", true,
+			func(o *search.KakugoOptions) {
+				o.Rest = -1
+				if o.DeepMinTime == 0 {
+					o.DeepMinTime = 700 * time.Millisecond
+				}
+			}),
 		kakugoSpec("kakugo-restcheck", "the full player whose move check keeps 30% of the hard limit (15%) and may use it for each move it checks, and which spends what a turn-only move leaves unused on the winning search: our VCT again where it stopped at its limit, then a longer check of the move", true,
 			func(o *search.KakugoOptions) { o.Rest, o.CheckShare = 1, 30 }),
 		kakugoSpec("kakugo-vct80", "kakugo-restcheck whose VCT search may use 80% of the hard limit (60%): more of a 300 ms turn for the attack, at the tree search's cost", true,

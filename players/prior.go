@@ -148,11 +148,15 @@ func loadDeep(getenv func(string) string, warn io.Writer) func() mcts.Policy {
 }
 
 // deepMinTime is the shortest planned move (its soft limit) that asks the
-// deep tier of the priors: against Rapfi at 20,000 nodes the deep tier was
-// level at 0.5 s a move (a soft limit of 348 ms with the check's share
-// kept), ahead within the noise at 1 s (731 ms), and ahead under a 30 s
-// game clock, whose first moves plan about 1.2 s (docs/testing.md).
-const deepMinTime = 700 * time.Millisecond
+// deep tier of the priors; 0: every move. Against Rapfi at 20,000 nodes
+// the deep tier was level at 0.5 s a move, ahead within the noise at 1 s
+// and ahead under a 30 s game clock (2026-11-28), so it was kept to moves
+// of 700 ms or more; against Rapfi at 100,000 nodes on freestyle 20 it
+// leaned better at 0.5 s too (+0.023 ± 0.020 a game over 600 pairs,
+// sessions 23-25), and with our VCT's smaller share (kakugoVCTShare) and
+// the rest of the turn (kakugoRestDefault) +0.039 ± 0.026 over 400 pairs
+// on freestyle 15 and 20 (docs/testing.md, session 25).
+const deepMinTime = 0
 
 // deepMinTimeFromEnv reads KAKUGO_DEEP_MIN_MS, the shortest planned move
 // in milliseconds that asks the deep tier (0: every move); unset or

@@ -284,6 +284,7 @@ type Kakugo struct {
 	deep       []mcts.Policy // the deep tier's, beside policies
 
 	vctShare   int // percent of the hard limit for our VCT search
+	vctShareTO int // the same when the rest of a turn-only move follows (restOn)
 	vctShareRB int // the same for black under renju
 	clockVCT   int // under a match clock, our VCT's cap in percent of the soft limit
 	defendVCT  int // percent of the hard limit for the VCT defence check
@@ -344,6 +345,7 @@ func (k *Kakugo) applyShares(opt KakugoOptions) {
 		return def
 	}
 	k.vctShare = pick(kakugoVCTShare, opt.VCTShare)
+	k.vctShareTO = pick(kakugoRestVCTShare, opt.VCTShare)
 	k.vctShareRB = pick(kakugoRenjuBlackVCTShare, opt.RenjuBlackVCTShare)
 	k.clockVCT = pick(kakugoClockVCT, opt.ClockVCT)
 	k.checkShare = pick(kakugoCheckShare, opt.CheckShare)
@@ -458,7 +460,8 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 		return move, nil
 	}
 	winStart := time.Now()
-	allowed, won := k.winSearch(ctx, b, e, lim, bud, timed)
+	rest := nbest == 0 && k.restOn(lim, timed)
+	allowed, won := k.winSearch(ctx, b, e, lim, bud, timed, rest)
 	k.stats.winTime = time.Since(winStart)
 	if won != engine.NoPos {
 		return won, nil
@@ -499,7 +502,7 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	if check {
 		move, lost = k.checkMove(ctx, b, lim, bud, timed, move, ranked)
 	}
-	if nbest == 0 && k.restOn(lim, timed) {
+	if rest {
 		move = k.useRest(ctx, b, lim, bud, move, ranked, lost, check)
 	}
 	return move, ranked

@@ -66,6 +66,18 @@ const (
 	kakugoVCFShare    = 10 // percent of the hard limit
 	kakugoDefendShare = 8
 	kakugoVCTShare    = 60
+	// kakugoRestVCTShare replaces kakugoVCTShare in a move whose unused
+	// time goes to the rest of the turn (kakugo_rest.go: a turn limit
+	// without a match clock), which continues a VCT stopped at its limit
+	// after the tree search. The tree search stops once its move cannot
+	// change by the hard limit, so the earlier it starts the later it
+	// stops, and its time, not the VCT's, is what a longer turn buys
+	// (session 23). With the deep tier of the priors in every move
+	// (players' deepMinTime) the three measured +0.039 ± 0.026 a game over
+	// 400 pairs against Rapfi at 100,000 nodes on freestyle 15 and 20
+	// (docs/testing.md, session 25). Under a match clock the rest is off
+	// and the share stays kakugoVCTShare, as measured there.
+	kakugoRestVCTShare = 25
 	// kakugoRenjuBlackVCTShare is our VCT's share when black is to move
 	// under renju. In 150 renju positions of the default's games against
 	// Rapfi with black (Kakugo) to move, our VCT proved a win in 4 (3 of
@@ -74,7 +86,8 @@ const (
 	// share is the tree's time in the positions that are sharpest, but at
 	// 20% (about 40% more playouts in those positions) it measured level
 	// against full Rapfi (+0.035 ± 0.039 a game over 100 black games;
-	// docs/testing.md, session 20): the default stays the common share.
+	// docs/testing.md, session 20): the default stays the common share,
+	// kakugoVCTShare, also where kakugoRestVCTShare replaces that.
 	kakugoRenjuBlackVCTShare = 60
 	kakugoVCFNodes           = 5000
 	kakugoVCTNodes           = 5000
@@ -94,7 +107,8 @@ const (
 // WinSearchVCTAttack our VCT only. It returns a proven winning move, or
 // NoPos and the moves that parry the opponent's threat (nil when there is
 // none, or when nothing parries it: then every move is as good as lost and
-// the search chooses among all).
+// the search chooses among all). rest says that the rest of the turn
+// follows the move (useRest), which gives our VCT its smaller first share.
 //
 // In a timed search every call runs on a copy of the position in its own
 // goroutine and is abandoned if it overruns its deadline (the prover's own
@@ -102,7 +116,7 @@ const (
 // clock must not depend on another component keeping time. An abandoned
 // call keeps the prover until it returns; until then the player plays
 // without the winning search.
-func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluator, lim Limits, bud Budget, timed bool) ([]engine.Pos, engine.Pos) {
+func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluator, lim Limits, bud Budget, timed, rest bool) ([]engine.Pos, engine.Pos) {
 	if k.prover == nil || !k.proverIdle() {
 		return nil, engine.NoPos
 	}
@@ -133,7 +147,7 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 	for _, vct := range kinds {
 		share, nodes := kakugoVCFShare, int64(kakugoVCFNodes)
 		if vct {
-			share, nodes = kakugoVCTStepShare(k.vctShareFor(b), bud, k.clockVCT), kakugoVCTNodes
+			share, nodes = kakugoVCTStepShare(k.vctShareFor(b, rest), bud, k.clockVCT), kakugoVCTNodes
 		}
 		var r kakugoWin
 		pc.checkRest = vct
@@ -183,10 +197,14 @@ func (k *Kakugo) winSearch(ctx context.Context, b *engine.Board, e *eval.Evaluat
 }
 
 // vctShareFor is our VCT's share of the hard limit in position b: under
-// renju with black to move, vctShareRB.
-func (k *Kakugo) vctShareFor(b *engine.Board) int {
-	if b.Rule() == engine.Renju && b.SideToMove() == engine.Black {
+// renju with black to move, vctShareRB; where the rest of the turn follows
+// the move (rest: restOn), vctShareTO.
+func (k *Kakugo) vctShareFor(b *engine.Board, rest bool) int {
+	switch {
+	case b.Rule() == engine.Renju && b.SideToMove() == engine.Black:
 		return k.vctShareRB
+	case rest:
+		return k.vctShareTO
 	}
 	return k.vctShare
 }

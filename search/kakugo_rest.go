@@ -39,12 +39,14 @@ const (
 	// kakugoRestMin is the percent of the hard limit below which no rest
 	// phase starts.
 	kakugoRestMin = 6
-	// kakugoRestDefault is what KakugoOptions.Rest 0 means: off. Against
+	// kakugoRestDefault is what KakugoOptions.Rest 0 means: on. Against
 	// Rapfi at 20k nodes, 200 games paired with the default, the rest
 	// alone (player kakugo-rest) measured level, -0.028 ± 0.027 a game,
 	// and with the check's 30% (kakugo-restcheck) weaker, -0.080 ± 0.031
-	// (docs/testing.md, 2026-11-26).
-	kakugoRestDefault = false
+	// (docs/testing.md, 2026-11-26); with our VCT at 25% of the hard limit
+	// (kakugoVCTShare) it gives that search the time the tree search
+	// leaves (session 25).
+	kakugoRestDefault = true
 )
 
 // restOn reports whether the move spends the rest of its turn on the

@@ -147,3 +147,68 @@ func TestKakugoRestRecheck(t *testing.T) {
 		}
 	}
 }
+
+// kakugoShareProver records the deadline of the first VCT search at the
+// root and how much of it was left when the search was asked.
+type kakugoShareProver struct {
+	kakugoFakeProver
+	root     uint64
+	deadline time.Time
+	left     time.Duration
+}
+
+func (f *kakugoShareProver) prove(ctx context.Context, b *engine.Board, ev *eval.Evaluator, vct bool, deadline time.Time, maxNodes int64) kakugoWin {
+	f.mu.Lock()
+	if vct && b.Hash() == f.root && f.deadline.IsZero() {
+		f.deadline, f.left = deadline, time.Until(deadline)
+	}
+	f.mu.Unlock()
+	return f.kakugoFakeProver.prove(ctx, b, ev, vct, deadline, maxNodes)
+}
+
+// TestKakugoRestVCTShare: under a turn limit alone, with the rest of the
+// turn to follow, our VCT's first search has the smaller share of the hard
+// limit (at most kakugoRestVCTShare of it is left when it starts); with the
+// rest off, or under a match clock, its deadline is the full share's
+// (kakugoVCTShare, capped under the clock as before). Only bounds that
+// hold however slow the machine are tested: a deadline is set from the
+// moment the search is called, which comes after the move's start.
+func TestKakugoRestVCTShare(t *testing.T) {
+	const pos = "h8i9h9h10j8"
+	for _, c := range []struct {
+		name  string
+		rest  int
+		clock bool
+	}{
+		{"turn limit, the rest to follow", 0, false},
+		{"turn limit, the rest off", -1, false},
+		{"match clock", 0, true},
+	} {
+		b := testpos.Board(t, 15, engine.Freestyle, pos)
+		f := &kakugoShareProver{root: b.Hash()}
+		k := NewKakugo(KakugoOptions{Rest: c.rest, FixedMargins: true})
+		k.newProver = func(int) kakugoProver { return f }
+		var lines []string
+		lim := kakugoRestLimits(&lines)
+		if c.clock {
+			lim.Match, lim.Left = time.Hour, time.Hour
+		}
+		bud := newBudgetTogo(lim, b.MoveCount(), movesToGo)
+		k.Move(context.Background(), b, lim)
+		if f.deadline.IsZero() {
+			t.Fatalf("%s: our VCT was not asked", c.name)
+		}
+		share := func(pct int) time.Duration { return bud.Hard() * time.Duration(pct) / 100 }
+		switch {
+		case c.rest == 0 && !c.clock:
+			if f.left > share(kakugoRestVCTShare) {
+				t.Errorf("%s: %v of our VCT's search left at its start, more than %d%% of the hard limit %v", c.name, f.left, kakugoRestVCTShare, bud.Hard())
+			}
+		default:
+			want := share(kakugoVCTStepShare(kakugoVCTShare, bud, kakugoClockVCT))
+			if got := f.deadline.Sub(lim.Start); got < want {
+				t.Errorf("%s: our VCT's deadline %v after the move's start, want at least %v", c.name, got, want)
+			}
+		}
+	}
+}

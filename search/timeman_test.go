@@ -110,7 +110,9 @@ func TestBudgetClockMoves(t *testing.T) {
 }
 
 // TestVCTShareForRenjuBlack: black to move under renju gets its own VCT
-// share (an option replaces it), every other position the player's.
+// share (an option replaces it); every other position the player's, the
+// smaller one where the rest of a turn-only move follows (an option gives
+// both).
 func TestVCTShareForRenjuBlack(t *testing.T) {
 	pos := func(rule engine.Rule, moves int) *engine.Board {
 		b, err := engine.New(15, 15, rule)
@@ -124,27 +126,33 @@ func TestVCTShareForRenjuBlack(t *testing.T) {
 		}
 		return b
 	}
+	if kakugoRestVCTShare >= kakugoVCTShare {
+		t.Errorf("the share before the rest of the turn, %d, is not below the share without it, %d", kakugoRestVCTShare, kakugoVCTShare)
+	}
 	for _, c := range []struct {
-		opt                  KakugoOptions
-		wantShare, wantBlack int
+		opt                            KakugoOptions
+		wantShare, wantRest, wantBlack int
 	}{
-		{KakugoOptions{}, kakugoVCTShare, kakugoRenjuBlackVCTShare},
-		{KakugoOptions{VCTShare: 40}, 40, kakugoRenjuBlackVCTShare},
-		{KakugoOptions{RenjuBlackVCTShare: 20}, kakugoVCTShare, 20},
+		{KakugoOptions{}, kakugoVCTShare, kakugoRestVCTShare, kakugoRenjuBlackVCTShare},
+		{KakugoOptions{VCTShare: 40}, 40, 40, kakugoRenjuBlackVCTShare},
+		{KakugoOptions{RenjuBlackVCTShare: 20}, kakugoVCTShare, kakugoRestVCTShare, 20},
 	} {
 		k := &Kakugo{}
 		k.applyShares(c.opt)
 		for _, p := range []struct {
-			b    *engine.Board
-			want int
+			b              *engine.Board
+			want, wantRest int
 		}{
-			{pos(engine.Renju, 2), c.wantBlack},
-			{pos(engine.Renju, 3), c.wantShare},
-			{pos(engine.Freestyle, 2), c.wantShare},
-			{pos(engine.Exact, 2), c.wantShare},
+			{pos(engine.Renju, 2), c.wantBlack, c.wantBlack},
+			{pos(engine.Renju, 3), c.wantShare, c.wantRest},
+			{pos(engine.Freestyle, 2), c.wantShare, c.wantRest},
+			{pos(engine.Exact, 2), c.wantShare, c.wantRest},
 		} {
-			if got := k.vctShareFor(p.b); got != p.want {
+			if got := k.vctShareFor(p.b, false); got != p.want {
 				t.Errorf("%+v, %v with %v to move: share %d, want %d", c.opt, p.b.Rule(), p.b.SideToMove(), got, p.want)
+			}
+			if got := k.vctShareFor(p.b, true); got != p.wantRest {
+				t.Errorf("%+v, %v with %v to move, the rest to follow: share %d, want %d", c.opt, p.b.Rule(), p.b.SideToMove(), got, p.wantRest)
 			}
 		}
 	}
