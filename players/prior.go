@@ -153,9 +153,10 @@ func loadDeep(getenv func(string) string, warn io.Writer) func() mcts.Policy {
 // and ahead under a 30 s game clock (2026-11-28), so it was kept to moves
 // of 700 ms or more; against Rapfi at 100,000 nodes on freestyle 20 it
 // leaned better at 0.5 s too (+0.023 ± 0.020 a game over 600 pairs,
-// sessions 23-25), and with our VCT's smaller share (kakugoVCTShare) and
-// the rest of the turn (kakugoRestDefault) +0.039 ± 0.026 over 400 pairs
-// on freestyle 15 and 20 (docs/testing.md, session 25).
+// sessions 23-25), and with our VCT's smaller first share and the rest of
+// the turn (package search: kakugoRestVCTShare, kakugoRestDefault)
+// +0.067 ± 0.023 over 500 pairs on freestyle 15 and 20 (docs/testing.md,
+// session 25).
 const deepMinTime = 0
 
 // deepMinTimeFromEnv reads KAKUGO_DEEP_MIN_MS, the shortest planned move

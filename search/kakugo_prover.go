@@ -73,8 +73,8 @@ const (
 	// change by the hard limit, so the earlier it starts the later it
 	// stops, and its time, not the VCT's, is what a longer turn buys
 	// (session 23). With the deep tier of the priors in every move
-	// (players' deepMinTime) the three measured +0.039 ± 0.026 a game over
-	// 400 pairs against Rapfi at 100,000 nodes on freestyle 15 and 20
+	// (players' deepMinTime) the three measured +0.067 ± 0.023 a game over
+	// 500 pairs against Rapfi at 100,000 nodes on freestyle 15 and 20
 	// (docs/testing.md, session 25). Under a match clock the rest is off
 	// and the share stays kakugoVCTShare, as measured there.
 	kakugoRestVCTShare = 25
