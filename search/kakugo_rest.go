@@ -51,9 +51,12 @@ const (
 
 // restOn reports whether the move spends the rest of its turn on the
 // winning search: a timed move under a turn limit only (a match clock
-// keeps the time saved), with a prover.
+// keeps the time saved), with a prover. By default not under a playout
+// limit either (Limits.MaxNodes, a manager's max_node): such a move is
+// measured in nodes, and the same seed must give the same move on any
+// machine, which time spent on the rest would not.
 func (k *Kakugo) restOn(lim Limits, timed bool) bool {
-	on := kakugoRestDefault
+	on := kakugoRestDefault && lim.MaxNodes <= 0
 	if k.opt.Rest != 0 {
 		on = k.opt.Rest > 0
 	}

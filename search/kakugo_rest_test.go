@@ -79,7 +79,7 @@ func TestKakugoRestProvesTheOpenVCT(t *testing.T) {
 		clock bool
 		want  bool
 	}{
-		{"default", 0, false, kakugoRestDefault},
+		{"default, under the playout limit", 0, false, false},
 		{"on", 1, false, true},
 		{"off", -1, false, false},
 		{"match clock", 1, true, false},
@@ -180,9 +180,9 @@ func TestKakugoRestVCTShare(t *testing.T) {
 		rest  int
 		clock bool
 	}{
-		{"turn limit, the rest to follow", 0, false},
+		{"turn limit, the rest to follow", 1, false},
 		{"turn limit, the rest off", -1, false},
-		{"match clock", 0, true},
+		{"match clock", 1, true},
 	} {
 		b := testpos.Board(t, 15, engine.Freestyle, pos)
 		f := &kakugoShareProver{root: b.Hash()}
@@ -200,7 +200,7 @@ func TestKakugoRestVCTShare(t *testing.T) {
 		}
 		share := func(pct int) time.Duration { return bud.Hard() * time.Duration(pct) / 100 }
 		switch {
-		case c.rest == 0 && !c.clock:
+		case c.rest > 0 && !c.clock:
 			if f.left > share(kakugoRestVCTShare) {
 				t.Errorf("%s: %v of our VCT's search left at its start, more than %d%% of the hard limit %v", c.name, f.left, kakugoRestVCTShare, bud.Hard())
 			}
@@ -209,6 +209,38 @@ func TestKakugoRestVCTShare(t *testing.T) {
 			if got := f.deadline.Sub(lim.Start); got < want {
 				t.Errorf("%s: our VCT's deadline %v after the move's start, want at least %v", c.name, got, want)
 			}
+		}
+	}
+}
+
+// TestRestOn: the rest of the turn is on by default in a timed move under a
+// turn limit alone, off under a match clock, under a playout limit (unless
+// asked for: the tests above) and in untimed searches, and an option turns
+// it on or off.
+func TestRestOn(t *testing.T) {
+	turn := Limits{Turn: time.Second, Match: Unlimited, Left: Unlimited}
+	clock := Limits{Turn: time.Second, Match: time.Minute, Left: time.Minute}
+	nodes := turn
+	nodes.MaxNodes = 1000
+	for _, c := range []struct {
+		name  string
+		rest  int
+		lim   Limits
+		timed bool
+		want  bool
+	}{
+		{"default, turn limit", 0, turn, true, kakugoRestDefault},
+		{"default, match clock", 0, clock, true, false},
+		{"default, playout limit", 0, nodes, true, false},
+		{"default, untimed", 0, turn, false, false},
+		{"on, playout limit", 1, nodes, true, true},
+		{"on, match clock", 1, clock, true, false},
+		{"off, turn limit", -1, turn, true, false},
+	} {
+		k := NewKakugo(KakugoOptions{Rest: c.rest})
+		k.prover = &kakugoFakeProver{} // restOn asks for one
+		if got := k.restOn(c.lim, c.timed); got != c.want {
+			t.Errorf("%s: rest %v, want %v", c.name, got, c.want)
 		}
 	}
 }
