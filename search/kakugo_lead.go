@@ -36,8 +36,9 @@ const (
 	// kakugoLeadAlways: a margin this wide (values lie in [-1, 1]) follows
 	// the lead whatever the tree thinks of either move, unless the tree
 	// proved its own move won or the lead lost. In conversion at 300 ms a
-	// move the tree has about 50 ms after our VCT's 60% and the check's
-	// reserve: a few hundred playouts, too few for its values to judge.
+	// move the tree had about 50 ms after our VCT's 60% (the share when
+	// this was measured, session 24) and the check's reserve: a few
+	// hundred playouts, too few for its values to judge.
 	kakugoLeadAlways = 2
 )
 
