@@ -26,7 +26,7 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	valueFile := fs.String("value-weights", "", "learned leaf value weights from this file (default: the player's embedded ones)")
 	leaf := fs.String("leaf", "", "leaf values: rollout, static or learned (the embedded value weights; default: the player's default, learned)")
 	weightsFile := fs.String("weights", "", "policy network weights replacing the embedded ones (to time another network; the signature is the embedded network's)")
-	deepFile := fs.String("deep-weights", "", "the deep tier of priors from this network, none for no deep tier (KAKUGO_DEEP_WEIGHTS in play; default: the embedded one, which the player asks in untimed searches and moves planned at 700 ms or more)")
+	deepFile := fs.String("deep-weights", "", "the deep tier of priors from this network, none for no deep tier (KAKUGO_DEEP_WEIGHTS in play; default: the embedded one, which the player asks in every move)")
 	deepVisits := fs.Int("deep-visits", 0, "visits at which a node gets the deep tier's priors (0: the default)")
 	noWin := fs.Bool("nowin", false, "turn the winning search off")
 	noPrior := fs.Bool("noprior", false, "search without the CNN policy prior (the player kakugo-noprior)")
