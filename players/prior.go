@@ -304,8 +304,8 @@ func floatFromEnv(getenv func(string) string, key string, limit float64, warn io
 	return x
 }
 
-// policyOptionsFromEnv reads KAKUGO_NN_VISITS, KAKUGO_NN_MIX, KAKUGO_DEEP_VISITS and
-// KAKUGO_NODE_MIX through getenv over the variant's options o; unset or
+// policyOptionsFromEnv reads KAKUGO_NN_VISITS, KAKUGO_NN_MIX, KAKUGO_DEEP_VISITS,
+// KAKUGO_DEEP_MIX and KAKUGO_NODE_MIX through getenv over the variant's options o; unset or
 // unreadable values (reported on warn) leave o's.
 func policyOptionsFromEnv(o mcts.PolicyOptions, getenv func(string) string, warn io.Writer) mcts.PolicyOptions {
 	if v := getenv("KAKUGO_NN_VISITS"); v != "" {
@@ -322,6 +322,14 @@ func policyOptionsFromEnv(o mcts.PolicyOptions, getenv func(string) string, warn
 			x = 0
 		}
 		o.Mix = x
+	}
+	if v := getenv("KAKUGO_DEEP_MIX"); v != "" {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(x > 0 && x <= 1) {
+			fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_DEEP_MIX=%q: not a number in (0, 1]; default used\n", v)
+		} else {
+			o.DeepMix = x
+		}
 	}
 	if v := getenv("KAKUGO_NODE_MIX"); v != "" {
 		x, err := strconv.ParseFloat(v, 64)

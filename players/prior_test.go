@@ -80,25 +80,30 @@ func TestPlayerWeightsFile(t *testing.T) {
 // TestPolicyOptionsFromEnv reads the schedule's environment variables.
 func TestPolicyOptionsFromEnv(t *testing.T) {
 	for _, tc := range []struct {
-		visits, mix, deep string
-		want              mcts.PolicyOptions
-		warn              bool
+		visits, mix, deep, deepMix string
+		want                       mcts.PolicyOptions
+		warn                       bool
 	}{
-		{"", "", "", mcts.PolicyOptions{}, false},
-		{"64", "0.25", "", mcts.PolicyOptions{Visits: 64, Mix: 0.25}, false},
-		{"-1", "1", "", mcts.PolicyOptions{Visits: -1, Mix: 1}, false},
-		{"many", "", "", mcts.PolicyOptions{}, true},
-		{"", "-0.5", "", mcts.PolicyOptions{}, true},
-		{"", "half", "", mcts.PolicyOptions{}, true},
-		{"", "", "500", mcts.PolicyOptions{DeepVisits: 500}, false},
-		{"", "", "0", mcts.PolicyOptions{}, true},
-		{"", "", "deep", mcts.PolicyOptions{}, true},
+		{"", "", "", "", mcts.PolicyOptions{}, false},
+		{"64", "0.25", "", "", mcts.PolicyOptions{Visits: 64, Mix: 0.25}, false},
+		{"-1", "1", "", "", mcts.PolicyOptions{Visits: -1, Mix: 1}, false},
+		{"many", "", "", "", mcts.PolicyOptions{}, true},
+		{"", "-0.5", "", "", mcts.PolicyOptions{}, true},
+		{"", "half", "", "", mcts.PolicyOptions{}, true},
+		{"", "", "500", "", mcts.PolicyOptions{DeepVisits: 500}, false},
+		{"", "", "0", "", mcts.PolicyOptions{}, true},
+		{"", "", "deep", "", mcts.PolicyOptions{}, true},
+		{"", "", "", "0.75", mcts.PolicyOptions{DeepMix: 0.75}, false},
+		{"", "0.25", "", "1", mcts.PolicyOptions{Mix: 0.25, DeepMix: 1}, false},
+		{"", "", "", "0", mcts.PolicyOptions{}, true},
+		{"", "", "", "1.5", mcts.PolicyOptions{}, true},
+		{"", "", "", "most", mcts.PolicyOptions{}, true},
 	} {
-		env := map[string]string{"KAKUGO_NN_VISITS": tc.visits, "KAKUGO_NN_MIX": tc.mix, "KAKUGO_DEEP_VISITS": tc.deep}
+		env := map[string]string{"KAKUGO_NN_VISITS": tc.visits, "KAKUGO_NN_MIX": tc.mix, "KAKUGO_DEEP_VISITS": tc.deep, "KAKUGO_DEEP_MIX": tc.deepMix}
 		var warn bytes.Buffer
 		got := policyOptionsFromEnv(mcts.PolicyOptions{}, func(k string) string { return env[k] }, &warn)
 		if got != tc.want || (warn.Len() > 0) != tc.warn {
-			t.Errorf("%q %q %q: %+v warning %q, want %+v (warning %v)", tc.visits, tc.mix, tc.deep, got, warn.String(), tc.want, tc.warn)
+			t.Errorf("%q %q %q %q: %+v warning %q, want %+v (warning %v)", tc.visits, tc.mix, tc.deep, tc.deepMix, got, warn.String(), tc.want, tc.warn)
 		}
 	}
 }

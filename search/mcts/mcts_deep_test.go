@@ -139,7 +139,7 @@ func TestMctsRefineOvertaken(t *testing.T) {
 		idx, n := mctsExpandedNode(t, s, w, b, false)
 		if claimed {
 			s.refinedDeep.claim(idx)
-			w.refine(idx, n, w.deep, nil) // the deep refinement that overtook
+			w.refine(idx, n, w.deep, w.mix(true), nil) // the deep refinement that overtook
 		}
 		w.refineOnce(&s.refined, idx, n, w.net)
 		if claimed && !mctsPriorsAre(s.pool, n, mctsDeepPrior) {
@@ -152,5 +152,80 @@ func TestMctsRefineOvertaken(t *testing.T) {
 	}
 	if calls.Load() != 2 {
 		t.Errorf("%d first-tier calls, want 2 (the policy is asked either way)", calls.Load())
+	}
+}
+
+// TestMctsDeepMix: the deep tier's priors are mixed by DeepMix, the first
+// tier's by Mix, whichever way round (λ = 1 leaves a policy's priors as
+// they are, 0.5 does not); where the two windows overlap the deep policy's
+// every refinement is mixed by DeepMix; DeepMix 0 means Mix.
+func TestMctsDeepMix(t *testing.T) {
+	for _, tc := range []struct {
+		threads, deepAt int
+		mix, deepMix    float64
+	}{
+		{1, 200, 0.5, 1}, {1, 200, 1, 0.5}, {4, 22, 0.5, 1},
+	} {
+		b := testpos.Random(rand.New(rand.NewPCG(uint64(tc.deepAt), 5)), 15, engine.Freestyle, 10)
+		var calls, deepCalls atomic.Int64
+		cfg := NewConfig(Options{Leaf: LeafStatic, Policy: PolicyOptions{Visits: 20, Mix: tc.mix, DeepVisits: tc.deepAt, DeepMix: tc.deepMix}})
+		pols, deeps := make([]Policy, tc.threads), make([]Policy, tc.threads)
+		for i := range pols {
+			pols[i], deeps[i] = mctsCountingPolicy{&calls}, mctsDeepStub{&deepCalls}
+		}
+		tree := NewTree(testTreeNodes)
+		if _, ok := tree.Search(context.Background(), b, Request{Config: &cfg, Seed: b.Hash(),
+			MaxPlayouts: 4000, Threads: tc.threads, Policies: pols, DeepPolicies: deeps}); !ok {
+			t.Fatal("nothing to search")
+		}
+		overlap := tc.deepAt < 20+tc.threads
+		root := tree.kept.root
+		if got := mctsPriorsAre(tree.pool, tree.pool.node(root), mctsDeepPrior); got != (tc.deepMix == 1) {
+			t.Errorf("%+v: the root's priors are the deep policy's alone: %v", tc, got)
+		}
+		var first, deep int
+		var walk func(idx int32, isRoot bool)
+		walk = func(idx int32, isRoot bool) {
+			n := tree.pool.node(idx)
+			if n.state.Load() != mctsExpanded {
+				return
+			}
+			if v := n.visits.Load(); !isRoot && n.count >= 2 && n.proof.Load() == 0 {
+				switch {
+				case overlap && v >= 20+int32(tc.threads):
+					deep++
+					if !mctsPriorsAre(tree.pool, n, mctsDeepPrior) {
+						t.Errorf("%+v (overlapping): a node of %d visits without the deep priors alone", tc, v)
+					}
+				case overlap:
+				case v >= int32(tc.deepAt)+1:
+					deep++
+					if got := mctsPriorsAre(tree.pool, n, mctsDeepPrior); got != (tc.deepMix == 1) {
+						t.Errorf("%+v: a node of %d visits has the deep priors alone: %v", tc, v, got)
+					}
+				case v >= 21 && v < int32(tc.deepAt):
+					first++
+					if got := mctsPriorsAre(tree.pool, n, mctsStubPrior); got != (tc.mix == 1) {
+						t.Errorf("%+v: a node of %d visits has the first tier's priors alone: %v", tc, v, got)
+					}
+				}
+			}
+			for j := int32(0); j < int32(n.count); j++ {
+				walk(n.first+j, false)
+			}
+		}
+		walk(root, true)
+		if deep == 0 || (first == 0 && !overlap) {
+			t.Errorf("%+v: %d deep and %d first-tier nodes looked at; the test needs both", tc, deep, first)
+		}
+	}
+	var c Config
+	c.setPolicy(PolicyOptions{Mix: 0.3})
+	if c.deepMix != c.policyMix {
+		t.Errorf("DeepMix 0 gives %v, want Mix's %v", c.deepMix, c.policyMix)
+	}
+	c.setPolicy(PolicyOptions{Mix: 0.3, DeepMix: 7})
+	if c.deepMix != 1 {
+		t.Errorf("DeepMix 7 gives %v, want 1", c.deepMix)
 	}
 }

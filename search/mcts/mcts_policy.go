@@ -60,6 +60,10 @@ type PolicyOptions struct {
 	// policy's; 0 means the default, mctsDeepVisits. Below Visits plus the
 	// thread count, the deep policy replaces the policy at every node.
 	DeepVisits int
+	// DeepMix is λ for the deep policy's priors (the root's and those of
+	// the nodes past DeepVisits); 0 means Mix, and values above 1 count
+	// as 1.
+	DeepMix float64
 	// NodeMix is the share of the network's value (NodeValuer) in a
 	// node's value when the node gets the policy's priors; 0: none.
 	NodeMix float64
@@ -100,6 +104,10 @@ func (c *Config) setPolicy(o PolicyOptions) {
 		c.policyMix = float32(min(o.Mix, 1))
 	}
 	c.nodeMix = float32(min(max(o.NodeMix, 0), 1))
+	c.deepMix = c.policyMix
+	if o.DeepMix > 0 {
+		c.deepMix = float32(min(o.DeepMix, 1))
+	}
 }
 
 // mctsRefined is the set of nodes refined during one search, consulted
@@ -185,7 +193,7 @@ func (w *mctsWorker) refineOnce(done *mctsRefined, idx int32, n *mctsNode, pol P
 	if s.threads > 1 && w.deep != nil && done == &s.refined {
 		guard = &s.refinedDeep
 	}
-	if !w.refine(idx, n, pol, guard) {
+	if !w.refine(idx, n, pol, w.mix(done == &s.refinedDeep), guard) {
 		w.shiftValue(idx, n, pol)
 	}
 }
@@ -202,18 +210,29 @@ func (w *mctsWorker) refineRoot() {
 		if w.deep != nil {
 			pol = w.deep
 		}
-		w.refine(w.s.root, root, pol, nil)
+		w.refine(w.s.root, root, pol, w.mix(w.deep != nil), nil)
 	}
 }
 
+// mix is λ, the policy's weight in a refined node's priors: the deep
+// tier's (deep: the priors are the deep policy's) or the first's. Where
+// the deep policy is the only one (the windows overlap), every refinement
+// is the deep policy's.
+func (w *mctsWorker) mix(deep bool) float32 {
+	if deep || w.netIsDeep {
+		return w.s.cfg.deepMix
+	}
+	return w.s.cfg.policyMix
+}
+
 // refine sets the priors of n's children (node idx) to the mix of the
-// evaluator's and pol's. n is the position on the worker's board. The
+// evaluator's and pol's, lam pol's weight. n is the position on the worker's board. The
 // evaluator's part is recomputed from the logits (the softmax over the
 // children is what expansion gave them), so refining a node twice changes
 // nothing. With a guard, the priors are written under its lock and only if
 // idx is not in it (refineOnce says why); it reports whether the guard
 // held idx, the priors left to the deep tier.
-func (w *mctsWorker) refine(idx int32, n *mctsNode, pol Policy, guard *mctsRefined) bool {
+func (w *mctsWorker) refine(idx int32, n *mctsNode, pol Policy, lam float32, guard *mctsRefined) bool {
 	kids := w.s.pool.block(n.first, int(n.count))
 	if len(kids) < 2 {
 		return false
@@ -259,7 +278,6 @@ func (w *mctsWorker) refine(idx int32, n *mctsNode, pol Policy, guard *mctsRefin
 			return true
 		}
 	}
-	lam := w.s.cfg.policyMix
 	for i := range kids {
 		kids[i].setPrior((1-lam)*w.logits[i]/esum + lam*w.probs[i]/sum)
 	}

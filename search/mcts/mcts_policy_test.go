@@ -201,7 +201,7 @@ func TestMctsRefineMixes(t *testing.T) {
 		stub += mctsStubPrior(kids[i].move)
 	}
 	for round := 0; round < 2; round++ {
-		w.refine(idx, n, w.net, nil)
+		w.refine(idx, n, w.net, w.mix(false), nil)
 		for i := range kids {
 			want := 0.7*eval[i] + 0.3*mctsStubPrior(kids[i].move)/stub
 			if math.Abs(float64(kids[i].priorP()-want)) > 1e-5 {

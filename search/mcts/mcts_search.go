@@ -30,6 +30,7 @@ type Config struct {
 	policyAt     int32   // visits at which a node's children get the policy's priors (0: every expansion)
 	policyMix    float32 // λ, the policy's weight in the mixed prior
 	deepAt       int32   // visits at which a node's children get the deep policy's priors
+	deepMix      float32 // λ for the deep policy's priors
 	nodeMix      float32 // the network's value's share at a refined node (mcts_nodevalue.go)
 }
 
@@ -47,6 +48,7 @@ func mctsDefaults() Config {
 		policyAt:     mctsPolicyVisits,
 		policyMix:    mctsPolicyMix,
 		deepAt:       mctsDeepVisits,
+		deepMix:      mctsPolicyMix,
 	}
 }
 

@@ -26,6 +26,10 @@ type mctsWorker struct {
 	deep Policy      // the lazy schedule's deep tier (mcts_policy.go), or nil
 	vcf  *win.Search // the in-tree VCF probe, or nil
 
+	// netIsDeep: net is the deep tier's policy, the only one (its window
+	// and the first tier's overlap).
+	netIsDeep bool
+
 	path    []int32
 	applied []engine.Pos // the moves on b beyond the root, in order (see sync)
 	moves   []engine.Pos
@@ -56,7 +60,7 @@ func newMctsWorker(s *mctsSearch, root *engine.Board, id int, pol, deep Policy) 
 		w.pol = pol // eager: the deep tier does not apply
 	case pol == nil:
 	case deep != nil && s.cfg.deepAt < s.cfg.policyAt+int32(s.threads):
-		w.net = deep // the windows would overlap: the deep policy alone
+		w.net, w.netIsDeep = deep, true // the windows would overlap: the deep policy alone
 	default:
 		w.net, w.deep = pol, deep
 	}
