@@ -25,7 +25,8 @@ import (
 // count does, so that a match can give two instances of one binary
 // different settings: KAKUGO_NN_VISITS (mcts.PolicyOptions.Visits) and
 // KAKUGO_NN_MIX (mcts.PolicyOptions.Mix), the deep tier's network
-// KAKUGO_DEEP_WEIGHTS (loadDeep), threshold KAKUGO_DEEP_VISITS, the node value's
+// KAKUGO_DEEP_WEIGHTS (loadDeep), threshold KAKUGO_DEEP_VISITS and share
+// KAKUGO_DEEP_MIX (mcts.PolicyOptions.DeepMix), the node value's
 // share KAKUGO_NODE_MIX and weights KAKUGO_NODE_WEIGHTS (WithNodeValue), and shortest
 // planned move KAKUGO_DEEP_MIN_MS (deepMinTimeFromEnv), and the winning search's shares
 // KAKUGO_VCT_SHARE (KAKUGO_VCT_SHARE_RENJU_BLACK: black's under renju) and
