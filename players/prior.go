@@ -240,8 +240,12 @@ const plainGoPolicyVisits = 300
 // KAKUGO_VCT_SHARE_RENJU_BLACK, KAKUGO_CHECK_SHARE and KAKUGO_DEFEND_SHARE, the clock's KAKUGO_CLOCK_MOVES
 // and KAKUGO_CLOCK_VCT, the tree's KAKUGO_CPUCT, KAKUGO_ROOT_CPUCT (the root's alone), KAKUGO_FPU,
 // KAKUGO_VCT_LEAD (following our VCT's unfinished attack, kakugo_lead.go) and
-// KAKUGO_WIDTH, the alpha-beta veto's share KAKUGO_AB_VETO and the
-// quiet-move win's KAKUGO_QUIET. A knob
+// KAKUGO_WIDTH, the alpha-beta veto's share KAKUGO_AB_VETO, the
+// quiet-move win's KAKUGO_QUIET, and the in-tree VCT probe's nodes
+// KAKUGO_VCT_PROBE (a positive count turns it on), first threshold
+// KAKUGO_VCT_PROBE_AT (visits) and nodes at the root's children
+// KAKUGO_VCT_PROBE_ROOT (mcts.Options: VCTProbe, VCTProbeAt, VCTProbeRoot).
+// A knob
 // that is unset or unreadable (said on warn) leaves o's value: a variant's
 // own setting (kakugo-restcheck's check share, for one) stands unless the
 // environment names another.
@@ -260,11 +264,14 @@ func tuningFromEnv(o search.KakugoOptions, getenv func(string) string, warn io.W
 	setPositive(&o.MaxChildren, int(floatFromEnv(getenv, "KAKUGO_WIDTH", 225, warn)))
 	setPositive(&o.ABVeto, percentFromEnv(getenv, "KAKUGO_AB_VETO", warn))
 	setPositive(&o.QuietWin, percentFromEnv(getenv, "KAKUGO_QUIET", warn))
+	setPositive(&o.VCTProbe, int64(floatFromEnv(getenv, "KAKUGO_VCT_PROBE", 1<<16, warn)))
+	setPositive(&o.VCTProbeAt, int32(floatFromEnv(getenv, "KAKUGO_VCT_PROBE_AT", 1<<20, warn)))
+	setPositive(&o.VCTProbeRoot, int64(floatFromEnv(getenv, "KAKUGO_VCT_PROBE_ROOT", 1<<16, warn)))
 	return o
 }
 
 // setPositive sets *dst to v when v is positive (a knob that was given).
-func setPositive[T int | float64](dst *T, v T) {
+func setPositive[T int | int32 | int64 | float64](dst *T, v T) {
 	if v > 0 {
 		*dst = v
 	}

@@ -226,6 +226,32 @@ func TestTuningFromEnv(t *testing.T) {
 			t.Errorf("%s KAKUGO_QUIET=%q: %d, want %d", c.player, c.env, o.QuietWin, c.want)
 		}
 	}
+	// The in-tree VCT probe: kakugo-vctprobe's schedule, the environment's
+	// over it, the environment's turning it on in the default, and values
+	// out of range left alone with a warning each.
+	for _, c := range []struct {
+		player      string
+		env         map[string]string
+		nodes, root int64
+		at          int32
+		warn        int
+	}{
+		{"kakugo-vctprobe", nil, 100, 400, 32, 0},
+		{"kakugo-vctprobe", map[string]string{"KAKUGO_VCT_PROBE": "300", "KAKUGO_VCT_PROBE_AT": "64"}, 300, 400, 64, 0},
+		{"kakugo", nil, 0, 0, 0, 0},
+		{"kakugo", map[string]string{"KAKUGO_VCT_PROBE": "50", "KAKUGO_VCT_PROBE_ROOT": "200"}, 50, 200, 0, 0},
+		{"kakugo", map[string]string{"KAKUGO_VCT_PROBE": "-5", "KAKUGO_VCT_PROBE_AT": "many", "KAKUGO_VCT_PROBE_ROOT": "1e9"}, 0, 0, 0, 3},
+	} {
+		var warn bytes.Buffer
+		o := tuningFromEnv(spec(c.player).kakugo(1), env(c.env), &warn)
+		if o.VCTProbe != c.nodes || o.VCTProbeRoot != c.root || o.VCTProbeAt != c.at {
+			t.Errorf("%s %v: probe %d nodes, %d at the root's children, from %d visits; want %d, %d, %d",
+				c.player, c.env, o.VCTProbe, o.VCTProbeRoot, o.VCTProbeAt, c.nodes, c.root, c.at)
+		}
+		if n := strings.Count(warn.String(), "\n"); n != c.warn {
+			t.Errorf("%s %v: %d warnings (%q), want %d", c.player, c.env, n, warn.String(), c.warn)
+		}
+	}
 }
 
 // TestFloatFromEnv: a number in (0, limit] is read, anything else (NaN,
