@@ -41,6 +41,26 @@ func mctsPriorsAre(p *mctsPool, n *mctsNode, prior func(engine.Pos) float32) boo
 	return true
 }
 
+// mctsEachRefinable calls f with every expanded node below root (in pool)
+// whose priors a refinement may have set (two children or more, no proof),
+// and its visit count.
+func mctsEachRefinable(p *mctsPool, root int32, f func(n *mctsNode, visits int32)) {
+	var walk func(idx int32, isRoot bool)
+	walk = func(idx int32, isRoot bool) {
+		n := p.node(idx)
+		if n.state.Load() != mctsExpanded {
+			return
+		}
+		if !isRoot && n.count >= 2 && n.proof.Load() == 0 {
+			f(n, n.visits.Load())
+		}
+		for j := int32(0); j < int32(n.count); j++ {
+			walk(n.first+j, false)
+		}
+	}
+	walk(root, true)
+}
+
 // TestMctsDeepPolicySchedule: with a deep tier, the root and every node
 // that passes the deep threshold get the deep policy's priors, the nodes
 // between the two thresholds the first policy's, each tier asked once per
@@ -88,25 +108,14 @@ func TestMctsDeepPolicySchedule(t *testing.T) {
 			t.Errorf("%+v: %d first-tier calls, want %d..%d", tc, got, nLo, nHi)
 		}
 		// Which tier each node's priors came from, by its count.
-		var walk func(idx int32, isRoot bool)
-		walk = func(idx int32, isRoot bool) {
-			n := tree.pool.node(idx)
-			if n.state.Load() != mctsExpanded {
-				return
+		mctsEachRefinable(tree.pool, root, func(n *mctsNode, v int32) {
+			switch {
+			case v >= int32(tc.deepAt)+k && !mctsPriorsAre(tree.pool, n, mctsDeepPrior):
+				t.Errorf("%+v: a node of %d visits without the deep priors", tc, v)
+			case v >= int32(tc.at)+k && v < int32(tc.deepAt) && !mctsPriorsAre(tree.pool, n, mctsStubPrior):
+				t.Errorf("%+v: a node of %d visits without the first tier's priors", tc, v)
 			}
-			if v := n.visits.Load(); !isRoot && n.count >= 2 && n.proof.Load() == 0 {
-				switch {
-				case v >= int32(tc.deepAt)+k && !mctsPriorsAre(tree.pool, n, mctsDeepPrior):
-					t.Errorf("%+v: a node of %d visits without the deep priors", tc, v)
-				case v >= int32(tc.at)+k && v < int32(tc.deepAt) && !mctsPriorsAre(tree.pool, n, mctsStubPrior):
-					t.Errorf("%+v: a node of %d visits without the first tier's priors", tc, v)
-				}
-			}
-			for j := int32(0); j < int32(n.count); j++ {
-				walk(n.first+j, false)
-			}
-		}
-		walk(root, true)
+		})
 	}
 }
 
@@ -184,37 +193,26 @@ func TestMctsDeepMix(t *testing.T) {
 			t.Errorf("%+v: the root's priors are the deep policy's alone: %v", tc, got)
 		}
 		var first, deep int
-		var walk func(idx int32, isRoot bool)
-		walk = func(idx int32, isRoot bool) {
-			n := tree.pool.node(idx)
-			if n.state.Load() != mctsExpanded {
-				return
-			}
-			if v := n.visits.Load(); !isRoot && n.count >= 2 && n.proof.Load() == 0 {
-				switch {
-				case overlap && v >= 20+int32(tc.threads):
-					deep++
-					if !mctsPriorsAre(tree.pool, n, mctsDeepPrior) {
-						t.Errorf("%+v (overlapping): a node of %d visits without the deep priors alone", tc, v)
-					}
-				case overlap:
-				case v >= int32(tc.deepAt)+1:
-					deep++
-					if got := mctsPriorsAre(tree.pool, n, mctsDeepPrior); got != (tc.deepMix == 1) {
-						t.Errorf("%+v: a node of %d visits has the deep priors alone: %v", tc, v, got)
-					}
-				case v >= 21 && v < int32(tc.deepAt):
-					first++
-					if got := mctsPriorsAre(tree.pool, n, mctsStubPrior); got != (tc.mix == 1) {
-						t.Errorf("%+v: a node of %d visits has the first tier's priors alone: %v", tc, v, got)
-					}
+		mctsEachRefinable(tree.pool, root, func(n *mctsNode, v int32) {
+			switch {
+			case overlap && v >= 20+int32(tc.threads):
+				deep++
+				if !mctsPriorsAre(tree.pool, n, mctsDeepPrior) {
+					t.Errorf("%+v (overlapping): a node of %d visits without the deep priors alone", tc, v)
+				}
+			case overlap:
+			case v >= int32(tc.deepAt)+1:
+				deep++
+				if got := mctsPriorsAre(tree.pool, n, mctsDeepPrior); got != (tc.deepMix == 1) {
+					t.Errorf("%+v: a node of %d visits has the deep priors alone: %v", tc, v, got)
+				}
+			case v >= 21 && v < int32(tc.deepAt):
+				first++
+				if got := mctsPriorsAre(tree.pool, n, mctsStubPrior); got != (tc.mix == 1) {
+					t.Errorf("%+v: a node of %d visits has the first tier's priors alone: %v", tc, v, got)
 				}
 			}
-			for j := int32(0); j < int32(n.count); j++ {
-				walk(n.first+j, false)
-			}
-		}
-		walk(root, true)
+		})
 		if deep == 0 || (first == 0 && !overlap) {
 			t.Errorf("%+v: %d deep and %d first-tier nodes looked at; the test needs both", tc, deep, first)
 		}
