@@ -226,10 +226,10 @@ func (w *mctsWorker) mix(deep bool) float32 {
 }
 
 // refine sets the priors of n's children (node idx) to the mix of the
-// evaluator's and pol's, lam pol's weight. n is the position on the worker's board. The
-// evaluator's part is recomputed from the logits (the softmax over the
-// children is what expansion gave them), so refining a node twice changes
-// nothing. With a guard, the priors are written under its lock and only if
+// evaluator's and pol's, lam being pol's weight (mix). n is the position
+// on the worker's board. The evaluator's part is recomputed from the
+// logits (the softmax over the children is what expansion gave them), so
+// refining a node twice changes nothing. With a guard, the priors are written under its lock and only if
 // idx is not in it (refineOnce says why); it reports whether the guard
 // held idx, the priors left to the deep tier.
 func (w *mctsWorker) refine(idx int32, n *mctsNode, pol Policy, lam float32, guard *mctsRefined) bool {
