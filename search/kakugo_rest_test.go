@@ -58,13 +58,16 @@ func (f *kakugoRestProver) detect(ctx context.Context, b *engine.Board, ev *eval
 	return f.prove(ctx, b, ev, true, deadline, maxNodes)
 }
 
-// kakugoRestLimits are a long turn (no clock) with a small playout limit,
-// so that the tree search ends early and leaves the rest of the turn
-// however busy the machine.
-func kakugoRestLimits(lines *[]string) Limits {
+// kakugoRestLimits are a long turn with a small playout limit, so that the
+// tree search ends early and leaves the rest of the turn however busy the
+// machine; clock adds an hour's match clock (where the rest is off).
+func kakugoRestLimits(lines *[]string, clock bool) Limits {
 	lim := kakugoTimed(5 * time.Second)
 	lim.MaxNodes = 300
 	lim.Info = func(s string) { *lines = append(*lines, s) }
+	if clock {
+		lim.Match, lim.Left = time.Hour, time.Hour
+	}
 	return lim
 }
 
@@ -89,10 +92,7 @@ func TestKakugoRestProvesTheOpenVCT(t *testing.T) {
 		k := NewKakugo(KakugoOptions{Rest: c.rest})
 		k.newProver = func(int) kakugoProver { return f }
 		var lines []string
-		lim := kakugoRestLimits(&lines)
-		if c.clock {
-			lim.Match, lim.Left = time.Hour, time.Hour
-		}
+		lim := kakugoRestLimits(&lines, c.clock)
 		m := k.Move(context.Background(), b, lim)
 		if got := m == f.win; got != c.want {
 			t.Errorf("%s: played %s, the rest's VCT win %s: %v, want %v", c.name, engine.FormatMove(b.XY(m)), engine.FormatMove(b.XY(f.win)), got, c.want)
@@ -128,7 +128,7 @@ func TestKakugoRestRecheck(t *testing.T) {
 		k := NewKakugo(KakugoOptions{Rest: c.rest})
 		k.newProver = func(int) kakugoProver { return f }
 		var lines []string
-		m := k.Move(context.Background(), b, kakugoRestLimits(&lines))
+		m := k.Move(context.Background(), b, kakugoRestLimits(&lines, false))
 		text := strings.Join(lines, "\n")
 		if !b.Legal(m) {
 			t.Fatalf("%s: illegal move %v", c.name, m)
@@ -189,10 +189,7 @@ func TestKakugoRestVCTShare(t *testing.T) {
 		k := NewKakugo(KakugoOptions{Rest: c.rest, FixedMargins: true})
 		k.newProver = func(int) kakugoProver { return f }
 		var lines []string
-		lim := kakugoRestLimits(&lines)
-		if c.clock {
-			lim.Match, lim.Left = time.Hour, time.Hour
-		}
+		lim := kakugoRestLimits(&lines, c.clock)
 		bud := newBudgetTogo(lim, b.MoveCount(), movesToGo)
 		k.Move(context.Background(), b, lim)
 		if f.deadline.IsZero() {
