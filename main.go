@@ -33,6 +33,7 @@ func commands() []command {
 		{"eval", "print the evaluator's view of a position", cmdEval},
 		{"train", "train the policy network on game records", cmdTrain},
 		{"train-value", "fit the learned leaf value to game results", cmdTrainValue},
+		{"train-prior", "fit the tree's evaluator prior logits to game records", cmdTrainPrior},
 		{"export-policy", "write training positions for the GPU trainer (tools/gpu)", cmdExportPolicy},
 		{"import-policy", "convert the GPU trainer's raw weights to the weight format", cmdImportPolicy},
 		{"nneval", "top-1/top-5 accuracy of policy weights on game records", cmdNNEval},

@@ -73,6 +73,8 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.VCFProbe = -1 }),
 		kakugoSpec("kakugo-vctprobe", "the full player with the in-tree VCT probe: a VCT search for the side to move at every node below the root that reaches 32 visits (100 nodes; 400 at the root's children), again at 256 and 2,048 visits with twice and four times the nodes (a win makes the node terminal)", true,
 			func(o *search.KakugoOptions) { o.VCTProbe, o.VCTProbeAt, o.VCTProbeRoot = 100, 32, 400 }),
+		kakugoSpec("kakugo-near", "the full player whose tree's evaluator priors also read the opponent's potential and each candidate's distance from the last two moves (mcts.PriorNear, fitted to the moves of Gomocup's strongest leagues)", true,
+			func(o *search.KakugoOptions) { o.Prior = mcts.PriorNear }),
 		kakugoSpec("kakugo-threat", "the full player with the in-tree threat probe: at every expansion below the root where the opponent has a four, a VCF search of 100 nodes for it as if we passed; a win narrows the children to the moves that may refute it", true,
 			func(o *search.KakugoOptions) { o.ThreatProbe = 100 }),
 		kakugoSpec("kakugo-tactics", "the full player with the in-tree VCT probe and the threat probe (kakugo-vctprobe and kakugo-threat together)", true,

@@ -244,7 +244,8 @@ const plainGoPolicyVisits = 300
 // quiet-move win's KAKUGO_QUIET, and the in-tree VCT probe's nodes
 // KAKUGO_VCT_PROBE (a positive count turns it on), first threshold
 // KAKUGO_VCT_PROBE_AT (visits) and nodes at the root's children
-// KAKUGO_VCT_PROBE_ROOT (mcts.Options: VCTProbe, VCTProbeAt, VCTProbeRoot).
+// KAKUGO_VCT_PROBE_ROOT (mcts.Options: VCTProbe, VCTProbeAt, VCTProbeRoot),
+// and the tree's evaluator prior KAKUGO_PRIOR (priorFromEnv).
 // A knob
 // that is unset or unreadable (said on warn) leaves o's value: a variant's
 // own setting (kakugo-restcheck's check share, for one) stands unless the
@@ -267,7 +268,27 @@ func tuningFromEnv(o search.KakugoOptions, getenv func(string) string, warn io.W
 	setPositive(&o.VCTProbe, int64(floatFromEnv(getenv, "KAKUGO_VCT_PROBE", 1<<16, warn)))
 	setPositive(&o.VCTProbeAt, int32(floatFromEnv(getenv, "KAKUGO_VCT_PROBE_AT", 1<<20, warn)))
 	setPositive(&o.VCTProbeRoot, int64(floatFromEnv(getenv, "KAKUGO_VCT_PROBE_ROOT", 1<<16, warn)))
+	if p, ok := priorFromEnv(getenv, warn); ok {
+		o.Prior = p
+	}
 	return o
+}
+
+// priorFromEnv reads KAKUGO_PRIOR, the tree's evaluator prior logits: 1 or
+// classic (mcts.PriorClassic), 2 or near (mcts.PriorNear). Unset: not ok;
+// anything else: not ok, said on warn.
+func priorFromEnv(getenv func(string) string, warn io.Writer) (mcts.PriorModel, bool) {
+	switch v := getenv("KAKUGO_PRIOR"); v {
+	case "":
+		return mcts.PriorDefault, false
+	case "1", "classic":
+		return mcts.PriorClassic, true
+	case "2", "near":
+		return mcts.PriorNear, true
+	default:
+		fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_PRIOR=%q: not 1 (classic) or 2 (near); default used\n", v)
+		return mcts.PriorDefault, false
+	}
 }
 
 // setPositive sets *dst to v when v is positive (a knob that was given).

@@ -252,6 +252,28 @@ func TestTuningFromEnv(t *testing.T) {
 			t.Errorf("%s %v: %d warnings (%q), want %d", c.player, c.env, n, warn.String(), c.warn)
 		}
 	}
+	// The evaluator prior: kakugo-near's, the environment's over any
+	// player's, a bad value left alone with a warning.
+	for _, c := range []struct {
+		player, env string
+		want        mcts.PriorModel
+		warn        int
+	}{
+		{"kakugo", "", mcts.PriorDefault, 0},
+		{"kakugo-near", "", mcts.PriorNear, 0},
+		{"kakugo", "2", mcts.PriorNear, 0},
+		{"kakugo", "near", mcts.PriorNear, 0},
+		{"kakugo-near", "classic", mcts.PriorClassic, 0},
+		{"kakugo-near", "1", mcts.PriorClassic, 0},
+		{"kakugo-near", "3", mcts.PriorNear, 1},
+		{"kakugo", "1.5", mcts.PriorDefault, 1},
+	} {
+		var warn bytes.Buffer
+		o := tuningFromEnv(spec(c.player).kakugo(1), env(map[string]string{"KAKUGO_PRIOR": c.env}), &warn)
+		if o.Prior != c.want || strings.Count(warn.String(), "\n") != c.warn {
+			t.Errorf("%s KAKUGO_PRIOR=%q: %v with %q, want %v and %d warnings", c.player, c.env, o.Prior, warn.String(), c.want, c.warn)
+		}
+	}
 }
 
 // TestFloatFromEnv: a number in (0, limit] is read, anything else (NaN,

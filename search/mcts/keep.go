@@ -114,7 +114,7 @@ func covers(pool *mctsPool, n *mctsNode, list []engine.Pos) bool {
 func expandWith(s *mctsSearch, w *mctsWorker, n *mctsNode, list []engine.Pos) bool {
 	b, e := w.b, w.e
 	me := b.SideToMove()
-	w.gen.next()
+	w.gen.next(b)
 	w.gen.cands = w.gen.cands[:0]
 	for _, p := range list {
 		if b.Legal(p) {

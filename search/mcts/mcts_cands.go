@@ -44,31 +44,6 @@ const (
 	mctsDraw
 )
 
-// The prior logits: what a stone makes for the side to move (attack) and
-// what it takes away from the opponent (defence), by combo, plus
-// mctsPotLogit times the log of the rank-weighted potentials. The combos
-// count, but the potentials (which already rise steeply near threats)
-// decide most: these weights maximise the likelihood of the moves played in
-// 21,386 positions of Gomocup 2019-2021 games (-2.61 a move; the combo
-// logits doubled and a potential weight of 1.5 give -2.82).
-var (
-	mctsAttackLogit = [...]float32{
-		eval.ComboNone: 0, eval.ComboForbidden: 0, eval.ComboTwo: 0.1, eval.ComboDoubleTwo: 0.3,
-		eval.ComboThree: 0.15, eval.ComboDoubleClosedThree: 0.5, eval.ComboOpenThree: 0.6,
-		eval.ComboFour: 0.5, eval.ComboDoubleThree: 2, eval.ComboFourThree: 3,
-		eval.ComboDoubleFour: 3, eval.ComboStraightFour: 3.5, eval.ComboFive: 6,
-	}
-	mctsDefenceLogit = [...]float32{
-		eval.ComboNone: 0, eval.ComboForbidden: 0, eval.ComboTwo: 0.05, eval.ComboDoubleTwo: 0.2,
-		eval.ComboThree: 0.1, eval.ComboDoubleClosedThree: 0.3, eval.ComboOpenThree: 0.4,
-		eval.ComboFour: 0.25, eval.ComboDoubleThree: 1.5, eval.ComboFourThree: 2.25,
-		eval.ComboDoubleFour: 2.25, eval.ComboStraightFour: 2.5, eval.ComboFive: 5,
-	}
-)
-
-// mctsPotLogit scales the log of a point's potential in its logit.
-const mctsPotLogit = 3
-
 // mctsGen lists candidate moves. Each search thread has its own.
 type mctsGen struct {
 	seen  []uint32 // generation marks, to merge point sets without duplicates
@@ -76,10 +51,17 @@ type mctsGen struct {
 	cands []mctsCand
 	alt   []mctsCand // only's list, kept apart so that cands survive it
 	keys  []uint64   // sort's scratch space
+	model *priorModel
+	ctx   priorCtx // the logits' context, set by candidates and only
 }
 
-func newMctsGen(b *engine.Board) *mctsGen {
-	return &mctsGen{seen: make([]uint32, b.Size())}
+// newMctsGen lists candidates on b's boards with m's prior logits (nil:
+// priorClassic).
+func newMctsGen(b *engine.Board, m *priorModel) *mctsGen {
+	if m == nil {
+		m = &priorClassic
+	}
+	return &mctsGen{seen: make([]uint32, b.Size()), model: m}
 }
 
 // candidates lists the moves worth considering for the side to move, best
@@ -110,7 +92,7 @@ func (g *mctsGen) candidates(e *eval.Evaluator, near *mctsNear, maxN int) ([]mct
 		g.cands = append(g.cands, mctsCand{b.Pos(b.Width()/2, b.Height()/2), 0})
 		return g.cands, mctsMoves
 	}
-	g.next()
+	g.next(b)
 	legal := func(p engine.Pos) bool { return me != engine.Black || !e.Forbidden(p) }
 	if fives := e.Fives(op); len(fives) > 0 {
 		for _, p := range fives {
@@ -165,7 +147,7 @@ func mctsOpenThree(e *eval.Evaluator, c engine.Color) bool {
 func (g *mctsGen) only(e *eval.Evaluator, set []engine.Pos, maxN int) []mctsCand {
 	me := e.Board().SideToMove()
 	op := me.Opp()
-	g.next()
+	g.next(e.Board())
 	saved := g.cands
 	g.cands = g.alt[:0]
 	for _, p := range set {
@@ -179,7 +161,10 @@ func (g *mctsGen) only(e *eval.Evaluator, set []engine.Pos, maxN int) []mctsCand
 	return out
 }
 
-func (g *mctsGen) next() {
+// next starts a new list of candidates on b's position: the marks of the
+// last list are forgotten and the logits read b's recent moves.
+func (g *mctsGen) next(b *engine.Board) {
+	g.ctx = newPriorCtx(g.model, b)
 	g.gen++
 	if g.gen == 0 { // wrapped: forget every old mark
 		clear(g.seen)
@@ -193,13 +178,7 @@ func (g *mctsGen) add(e *eval.Evaluator, p engine.Pos, me, op engine.Color) {
 		return
 	}
 	g.seen[p] = g.gen
-	g.cands = append(g.cands, mctsCand{p, mctsLogit(e, p, me, op)})
-}
-
-// mctsLogit is the prior logit of a stone of me on p.
-func mctsLogit(e *eval.Evaluator, p engine.Pos, me, op engine.Color) float32 {
-	return mctsAttackLogit[e.Combo(p, me)] + mctsDefenceLogit[e.Combo(p, op)] +
-		mctsPotLogit*logOnePlus(e.WeightedPotential(p, me))
+	g.cands = append(g.cands, mctsCand{p, g.ctx.logit(e, p, me, op)})
 }
 
 // logTableSize bounds the potentials whose logarithm is read from a

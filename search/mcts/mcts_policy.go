@@ -260,8 +260,9 @@ func (w *mctsWorker) refine(idx int32, n *mctsNode, pol Policy, lam float32, gua
 	me := w.b.SideToMove()
 	w.logits = w.logits[:0]
 	top := float32(math.Inf(-1))
+	ctx := newPriorCtx(w.gen.model, w.b)
 	for i := range kids {
-		l := mctsLogit(w.e, kids[i].move, me, me.Opp())
+		l := ctx.logit(w.e, kids[i].move, me, me.Opp())
 		w.logits = append(w.logits, l)
 		top = max(top, l)
 	}

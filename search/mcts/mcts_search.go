@@ -13,11 +13,12 @@ import (
 // Config holds the search's constants, the measured defaults with the
 // player's Options applied (NewConfig).
 type Config struct {
-	cpuct        float64 // the exploration constant c of PUCT
-	rootCPuct    float64 // c at the root: cpuct unless Options.RootCPuct names another
-	fpuReduction float64 // unvisited children count as the parent's value less this
-	expandAt     int32   // visits a leaf needs before it is expanded (at least 1)
-	maxChildren  int     // children kept below the root, best priors first
+	cpuct        float64     // the exploration constant c of PUCT
+	rootCPuct    float64     // c at the root: cpuct unless Options.RootCPuct names another
+	fpuReduction float64     // unvisited children count as the parent's value less this
+	expandAt     int32       // visits a leaf needs before it is expanded (at least 1)
+	maxChildren  int         // children kept below the root, best priors first
+	prior        *priorModel // the evaluator's prior logits (nil: priorClassic)
 	leaf         LeafMode
 	valuer       LeafValuer // LeafLearned's (never nil in that mode)
 	rolloutPlies int

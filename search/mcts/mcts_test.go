@@ -114,7 +114,7 @@ func TestMctsCandidates(t *testing.T) {
 		e := eval.Attach(b)
 		n := newMctsNear(b)
 		b.Attach(n)
-		g := newMctsGen(b)
+		g := newMctsGen(b, nil)
 		cands, out := g.candidates(e, n, 0)
 		if out != tc.out {
 			t.Errorf("%s: outcome %d, want %d", tc.name, out, tc.out)
@@ -169,7 +169,7 @@ func TestMctsPriorsFromPolicy(t *testing.T) {
 	e := eval.Attach(b)
 	n := newMctsNear(b)
 	b.Attach(n)
-	g := newMctsGen(b)
+	g := newMctsGen(b, nil)
 	cands, _ := g.candidates(e, n, 0)
 	k := len(cands)
 	mctsPriors(cands, b, mctsPolicyStub{true}, nil, nil)
@@ -190,7 +190,7 @@ func TestMctsCandidatesRenjuNeverForbidden(t *testing.T) {
 		e := eval.Attach(b)
 		n := newMctsNear(b)
 		b.Attach(n)
-		g := newMctsGen(b)
+		g := newMctsGen(b, nil)
 		for b.MoveCount() < 50 && b.Winner() == engine.Empty {
 			cands, out := g.candidates(e, n, 0)
 			if out != mctsMoves && out != mctsForced {

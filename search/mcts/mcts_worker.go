@@ -52,7 +52,7 @@ func newMctsWorker(s *mctsSearch, root *engine.Board, id int, pol, deep Policy) 
 		b:    b,
 		e:    eval.Attach(b),
 		near: newMctsNear(b),
-		gen:  newMctsGen(b),
+		gen:  newMctsGen(b, s.cfg.prior),
 		rng:  rand.New(rand.NewPCG(s.seed, uint64(id)*0x9e3779b97f4a7c15+1)),
 	}
 	switch {

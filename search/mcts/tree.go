@@ -46,6 +46,9 @@ type Options struct {
 	ThreatProbe int64
 	// Policy is where the search asks a Policy for priors.
 	Policy PolicyOptions
+	// Prior is the evaluator's prior logits (PriorDefault: the measured
+	// default).
+	Prior PriorModel
 }
 
 // NewConfig is the measured defaults with o applied.
@@ -88,6 +91,9 @@ func NewConfig(o Options) Config {
 	}
 	if o.ThreatProbe > 0 {
 		cfg.threatProbe = o.ThreatProbe
+	}
+	if o.Prior != PriorDefault {
+		cfg.prior = priorModelFor(o.Prior)
 	}
 	cfg.setPolicy(o.Policy)
 	return cfg

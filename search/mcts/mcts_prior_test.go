@@ -1,0 +1,118 @@
+package mcts
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/kakugo/kakugo/engine"
+	"github.com/kakugo/kakugo/eval"
+)
+
+func TestPriorDistClass(t *testing.T) {
+	for _, c := range []struct {
+		x, y, ox, oy, want int
+	}{
+		{7, 7, 6, 6, 0},     // touching
+		{7, 7, 7, 5, 1},     // two away
+		{3, 7, 7, 5, 3},     // Chebyshev: the larger offset
+		{7, 7, 12, 7, 4},    // five away: the fifth class
+		{0, 0, 14, 14, 5},   // six or more: the last
+		{7, 7, -1000, 0, 5}, // no such move
+	} {
+		if got := priorDistClass(c.x, c.y, c.ox, c.oy); got != c.want {
+			t.Errorf("priorDistClass(%d,%d from %d,%d) = %d, want %d", c.x, c.y, c.ox, c.oy, got, c.want)
+		}
+	}
+}
+
+// A position symmetric about the middle column except for the move order:
+// the two mirror cells have equal combos and potentials, so the classic
+// logits tie and the near logits differ by exactly the distance classes'
+// weights of the move before the last (the last is as far from both).
+func TestPriorNearReadsRecentMoves(t *testing.T) {
+	b, err := engine.New(15, 15, engine.Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []struct{ x, y int }{{3, 7}, {7, 3}, {11, 7}, {7, 11}} {
+		b.Make(b.Pos(m.x, m.y))
+	}
+	e := eval.Attach(b)
+	defer e.Detach()
+	me := b.SideToMove()
+	left, right := b.Pos(4, 7), b.Pos(10, 7) // next to black's two stones
+	if e.Combo(left, me) != e.Combo(right, me) || e.WeightedPotential(left, me) != e.WeightedPotential(right, me) ||
+		e.WeightedPotential(left, me.Opp()) != e.WeightedPotential(right, me.Opp()) {
+		t.Fatal("the mirror cells differ on the evaluator: the test's position is wrong")
+	}
+	classic := newPriorCtx(&priorClassic, b)
+	if l, r := classic.logit(e, left, me, me.Opp()), classic.logit(e, right, me, me.Opp()); l != r {
+		t.Errorf("classic logits %v and %v: want them equal (no recent-move term)", l, r)
+	}
+	near := newPriorCtx(&priorNear, b)
+	l, r := near.logit(e, left, me, me.Opp()), near.logit(e, right, me, me.Opp())
+	// The last move (7,11) is 4 from both; the one before it (11,7) is 1
+	// from right and 7 from left.
+	want := priorNear.prev[0] - priorNear.prev[5]
+	if d := r - l; d < want-1e-5 || d > want+1e-5 {
+		t.Errorf("near logits: right - left = %v, want %v", d, want)
+	}
+	if priorModelFor(PriorDefault) != &priorClassic || priorModelFor(PriorNear) != &priorNear {
+		t.Error("priorModelFor: wrong model")
+	}
+}
+
+// A game whose every move touches the last one: each sample's label is the
+// row of the move played, the fit raises the training likelihood and learns
+// that touching the last move is likely, and two fits agree exactly.
+func TestPriorSamplesAndFit(t *testing.T) {
+	b, err := engine.New(15, 15, engine.Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []engine.Pos
+	x, y := 7, 7
+	dirs := [][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
+	for leg := 0; len(moves) < 14; leg++ { // a spiral: legs of 1, 1, 2, 2, 3, 3, ...
+		for range leg/2 + 1 {
+			moves = append(moves, b.Pos(x, y))
+			x, y = x+dirs[leg%4][0], y+dirs[leg%4][1]
+		}
+	}
+	samples, missing := PriorSamples(b, moves, 2, 1, 0)
+	// (A move that leaves an open three standing is no candidate: the tree
+	// lists only the blocks and the fours then.)
+	if len(samples) < 4 || len(samples)+missing > 12 {
+		t.Fatalf("%d samples, %d missing", len(samples), missing)
+	}
+	if b.MoveCount() != len(moves) {
+		t.Fatalf("PriorSamples replayed %d of %d moves", b.MoveCount(), len(moves))
+	}
+	for i, s := range samples {
+		if r := s.rows[s.label]; r.dl != 0 {
+			t.Errorf("sample %d: the played move's row has distance class %d from the last move, want 0", i, r.dl)
+		}
+	}
+	all := func(*PriorSample) bool { return true }
+	before := ClassicPrior().Score(samples, all)
+	var first, last float64
+	fit := FitPrior(samples, 40, 0.05, func(step int, ll float64) {
+		if step == 1 {
+			first = ll
+		}
+		last = ll
+	})
+	after := fit.Score(samples, all)
+	if first != before.LogLik || !(last > first) || !(after.LogLik > before.LogLik) {
+		t.Errorf("log-likelihood: classic %.4f, first step %.4f, last %.4f, fitted %.4f", before.LogLik, first, last, after.LogLik)
+	}
+	if !(fit.w[pwLast] > fit.w[pwLast+priorDist-1]) {
+		t.Errorf("touching the last move weighs %.3f, far from it %.3f: want more", fit.w[pwLast], fit.w[pwLast+priorDist-1])
+	}
+	if again := FitPrior(samples, 40, 0.05, nil); again != fit {
+		t.Error("two fits of the same samples differ")
+	}
+	if NearPrior().String() == ClassicPrior().String() || !strings.Contains(NearPrior().String(), "eval.ComboFourThree: 2.841") {
+		t.Errorf("String: %s", NearPrior())
+	}
+}
