@@ -266,6 +266,8 @@ func TestTuningFromEnv(t *testing.T) {
 		{"kakugo-near", "classic", mcts.PriorClassic, 0},
 		{"kakugo-near", "1", mcts.PriorClassic, 0},
 		{"kakugo-near", "3", mcts.PriorNear, 1},
+		{"kakugo-classic", "", mcts.PriorClassic, 0},
+		{"kakugo-classic", "near", mcts.PriorNear, 0},
 		{"kakugo", "1.5", mcts.PriorDefault, 1},
 	} {
 		var warn bytes.Buffer

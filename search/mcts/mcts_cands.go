@@ -56,7 +56,7 @@ type mctsGen struct {
 }
 
 // newMctsGen lists candidates on b's boards with m's prior logits (nil:
-// priorClassic).
+// priorClassic, the order PriorSamples lists them in).
 func newMctsGen(b *engine.Board, m *priorModel) *mctsGen {
 	if m == nil {
 		m = &priorClassic

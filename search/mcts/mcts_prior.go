@@ -10,12 +10,15 @@ import (
 type PriorModel uint8
 
 const (
-	// PriorDefault is the measured default (PriorClassic).
+	// PriorDefault is the measured default (PriorNear since 2026-11-30).
 	PriorDefault PriorModel = iota
-	// PriorClassic is the logits of 2026-11-21: combos and our potential.
+	// PriorClassic is the logits of 2026-11-21 to 2026-11-30: combos and
+	// our potential.
 	PriorClassic
 	// PriorNear adds both sides' potentials and the distance to the last
-	// two moves, fitted to strong engines' moves (priorNear).
+	// two moves, fitted to strong engines' moves (priorNear). Against
+	// Rapfi at 100,000 nodes a move, 0.5 s, 400 games paired with the
+	// classic logits: +0.086 ± 0.031 a game (docs/testing.md, session 27).
 	PriorNear
 )
 
@@ -84,10 +87,10 @@ var priorNear = priorModel{
 
 // priorModelFor is the logit set m names.
 func priorModelFor(m PriorModel) *priorModel {
-	if m == PriorNear {
-		return &priorNear
+	if m == PriorClassic {
+		return &priorClassic
 	}
-	return &priorClassic
+	return &priorNear
 }
 
 // priorCtx is what a logit reads besides the candidate: the model and the

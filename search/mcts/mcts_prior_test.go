@@ -57,7 +57,7 @@ func TestPriorNearReadsRecentMoves(t *testing.T) {
 	if d := r - l; d < want-1e-5 || d > want+1e-5 {
 		t.Errorf("near logits: right - left = %v, want %v", d, want)
 	}
-	if priorModelFor(PriorDefault) != &priorClassic || priorModelFor(PriorNear) != &priorNear {
+	if priorModelFor(PriorDefault) != &priorNear || priorModelFor(PriorNear) != &priorNear || priorModelFor(PriorClassic) != &priorClassic {
 		t.Error("priorModelFor: wrong model")
 	}
 }

@@ -43,6 +43,7 @@ func mctsDefaults() Config {
 		fpuReduction: 0.2,
 		expandAt:     1,
 		maxChildren:  40,
+		prior:        &priorNear,
 		leaf:         LeafLearned, // LeafStatic without a LeafValuer (NewConfig)
 		rolloutPlies: mctsRolloutPlies,
 		staticScale:  mctsStaticScale,
