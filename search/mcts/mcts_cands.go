@@ -52,7 +52,7 @@ type mctsGen struct {
 	alt   []mctsCand // only's list, kept apart so that cands survive it
 	keys  []uint64   // sort's scratch space
 	model *priorModel
-	ctx   priorCtx // the logits' context, set by candidates and only
+	ctx   priorCtx // the logits' context, set by next
 }
 
 // newMctsGen lists candidates on b's boards with m's prior logits (nil:
