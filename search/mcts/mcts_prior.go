@@ -5,8 +5,8 @@ import (
 	"github.com/kakugo/kakugo/eval"
 )
 
-// PriorModel names the evaluator's prior logits, the priors of every node
-// until the network's are asked (Options.Prior).
+// PriorModel names the evaluator's prior logits: the priors of every node
+// until the network's are asked, and half of each after (Options.Prior).
 type PriorModel uint8
 
 const (
@@ -17,8 +17,9 @@ const (
 	PriorClassic
 	// PriorNear adds both sides' potentials and the distance to the last
 	// two moves, fitted to strong engines' moves (priorNear). Against
-	// Rapfi at 100,000 nodes a move, 0.5 s, 400 games paired with the
-	// classic logits: +0.086 ± 0.031 a game (docs/testing.md, session 27).
+	// Rapfi at 100,000 nodes a move, 0.5 s, 500 games paired with the
+	// classic logits: +0.095 ± 0.028 a game; against full Rapfi on
+	// freestyle 15 19.5% against 11.5% (docs/testing.md, session 27).
 	PriorNear
 )
 
@@ -35,7 +36,7 @@ type priorModel struct {
 	attack, defence [eval.ComboFive + 1]float32
 	potMe, potOp    float32
 	last, prev      [priorDist]float32
-	near            bool // last or prev is not all zero: the recent moves are read
+	near            bool // the opponent's potential and the recent moves are read
 }
 
 // priorClassic: the combos count, but the potentials (which already rise
