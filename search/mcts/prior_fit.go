@@ -88,7 +88,7 @@ func priorSample(e *eval.Evaluator, gen *mctsGen, near *mctsNear, p engine.Pos) 
 }
 
 // PriorFit is a set of prior logits, fitted or one of the search's own,
-// its weights in float64 for the fit (priorWeightsOf's order).
+// its weights in float64 for the fit (at the places the pw constants name).
 type PriorFit struct{ w [priorParams]float64 }
 
 // priorParams is the number of fitted weights: both combo tables, both
