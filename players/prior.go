@@ -245,7 +245,8 @@ const plainGoPolicyVisits = 300
 // KAKUGO_VCT_PROBE (a positive count turns it on), first threshold
 // KAKUGO_VCT_PROBE_AT (visits) and nodes at the root's children
 // KAKUGO_VCT_PROBE_ROOT (mcts.Options: VCTProbe, VCTProbeAt, VCTProbeRoot),
-// and the tree's evaluator prior KAKUGO_PRIOR (priorFromEnv).
+// the tree's evaluator prior KAKUGO_PRIOR (priorFromEnv) and its softmax
+// temperature KAKUGO_PRIOR_TEMP (the network's: KAKUGO_NN_TEMP).
 // A knob
 // that is unset or unreadable (said on warn) leaves o's value: a variant's
 // own setting (kakugo-restcheck's check share, for one) stands unless the
@@ -271,6 +272,7 @@ func tuningFromEnv(o search.KakugoOptions, getenv func(string) string, warn io.W
 	if p, ok := priorFromEnv(getenv, warn); ok {
 		o.Prior = p
 	}
+	setPositive(&o.PriorTemp, floatFromEnv(getenv, "KAKUGO_PRIOR_TEMP", 10, warn))
 	return o
 }
 
@@ -334,8 +336,8 @@ func floatFromEnv(getenv func(string) string, key string, limit float64, warn io
 }
 
 // policyOptionsFromEnv reads KAKUGO_NN_VISITS, KAKUGO_NN_MIX, KAKUGO_DEEP_VISITS,
-// KAKUGO_DEEP_MIX and KAKUGO_NODE_MIX through getenv over the variant's options o; unset or
-// unreadable values (reported on warn) leave o's.
+// KAKUGO_DEEP_MIX, KAKUGO_NODE_MIX and KAKUGO_NN_TEMP through getenv over the variant's
+// options o; unset or unreadable values (reported on warn) leave o's.
 func policyOptionsFromEnv(o mcts.PolicyOptions, getenv func(string) string, warn io.Writer) mcts.PolicyOptions {
 	if v := getenv("KAKUGO_NN_VISITS"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -376,6 +378,7 @@ func policyOptionsFromEnv(o mcts.PolicyOptions, getenv func(string) string, warn
 		}
 		o.DeepVisits = n
 	}
+	setPositive(&o.Temp, floatFromEnv(getenv, "KAKUGO_NN_TEMP", 10, warn))
 	return o
 }
 

@@ -276,6 +276,27 @@ func TestTuningFromEnv(t *testing.T) {
 			t.Errorf("%s KAKUGO_PRIOR=%q: %v with %q, want %v and %d warnings", c.player, c.env, o.Prior, warn.String(), c.want, c.warn)
 		}
 	}
+	// The temperatures: the evaluator prior's in the player's options, the
+	// network's in its policy options; a bad value is 0 (no temperature)
+	// with a warning.
+	for _, c := range []struct {
+		prior, nn   string
+		wantP, want float64
+		warn        int
+	}{
+		{"", "", 0, 0, 0},
+		{"1.3", "0.8", 1.3, 0.8, 0},
+		{"0", "-1", 0, 0, 2},
+		{"hot", "", 0, 0, 1},
+		{"", "11", 0, 0, 1},
+	} {
+		var warn bytes.Buffer
+		o := tuningFromEnv(spec("kakugo").kakugo(1), env(map[string]string{"KAKUGO_PRIOR_TEMP": c.prior, "KAKUGO_NN_TEMP": c.nn}), &warn)
+		if o.PriorTemp != c.wantP || o.Policy.Temp != c.want || strings.Count(warn.String(), "\n") != c.warn {
+			t.Errorf("KAKUGO_PRIOR_TEMP=%q KAKUGO_NN_TEMP=%q: %v and %v with %q, want %v, %v and %d warnings",
+				c.prior, c.nn, o.PriorTemp, o.Policy.Temp, warn.String(), c.wantP, c.want, c.warn)
+		}
+	}
 }
 
 // TestFloatFromEnv: a number in (0, limit] is read, anything else (NaN,

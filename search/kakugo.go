@@ -83,8 +83,10 @@ type KakugoOptions struct {
 	// root's children (the opponent's VCT after each of our moves).
 	VCTProbeRoot int64
 	// Prior is the tree's evaluator prior logits (mcts.PriorDefault: the
-	// measured default).
-	Prior mcts.PriorModel
+	// measured default), PriorTemp their softmax temperature
+	// (mcts.Options.PriorTemp; 0: 1).
+	Prior     mcts.PriorModel
+	PriorTemp float64
 	// CheckRest, when positive, lets each move the check looks at (under
 	// a turn limit without a match clock) use up to this percent of the
 	// time left before the hard limit, when that is more than the check's
@@ -322,7 +324,7 @@ func NewKakugo(opt KakugoOptions) *Kakugo {
 		MaxChildren: opt.MaxChildren, StaticScale: opt.StaticScale,
 		VCFProbe: kakugoProbe(opt.VCFProbe, kakugoVCFProbe),
 		VCTProbe: kakugoProbe(opt.VCTProbe, kakugoVCTProbe), VCTProbeAt: opt.VCTProbeAt, VCTProbeRoot: opt.VCTProbeRoot,
-		ThreatProbe: kakugoProbe(opt.ThreatProbe, kakugoThreatProbe), Policy: opt.Policy, Prior: opt.Prior})
+		ThreatProbe: kakugoProbe(opt.ThreatProbe, kakugoThreatProbe), Policy: opt.Policy, Prior: opt.Prior, PriorTemp: opt.PriorTemp})
 	win := kakugoDefaultWinSearch
 	if opt.WinSearch != WinSearchDefault {
 		win = opt.WinSearch

@@ -126,7 +126,7 @@ func expandWith(s *mctsSearch, w *mctsWorker, n *mctsNode, list []engine.Pos) bo
 	}
 	w.gen.sort(0)
 	cands := w.gen.cands
-	w.moves, w.probs = mctsPriors(cands, b, w.pol, w.moves, w.probs)
+	w.moves, w.probs = mctsPriors(cands, b, w.pol, s.cfg.policyPow, w.moves, w.probs)
 	first, ok := s.pool.alloc(len(cands))
 	if !ok {
 		return false

@@ -52,6 +52,7 @@ type mctsGen struct {
 	alt   []mctsCand // only's list, kept apart so that cands survive it
 	keys  []uint64   // sort's scratch space
 	model *priorModel
+	scale float32  // the logits' factor (priorCtx.scale)
 	ctx   priorCtx // the logits' context, set by next
 }
 
@@ -61,7 +62,7 @@ func newMctsGen(b *engine.Board, m *priorModel) *mctsGen {
 	if m == nil {
 		m = &priorClassic
 	}
-	return &mctsGen{seen: make([]uint32, b.Size()), model: m}
+	return &mctsGen{seen: make([]uint32, b.Size()), model: m, scale: 1}
 }
 
 // candidates lists the moves worth considering for the side to move, best
@@ -165,6 +166,7 @@ func (g *mctsGen) only(e *eval.Evaluator, set []engine.Pos, maxN int) []mctsCand
 // last list are forgotten and the logits read b's recent moves.
 func (g *mctsGen) next(b *engine.Board) {
 	g.ctx = newPriorCtx(g.model, b)
+	g.ctx.scale = g.scale
 	g.gen++
 	if g.gen == 0 { // wrapped: forget every old mark
 		clear(g.seen)
@@ -289,8 +291,9 @@ func logitOf(k uint32) float32 {
 }
 
 // mctsPriors turns the candidates' logits into probabilities (a softmax),
-// or takes them from pol when it answers; probs is scratch space.
-func mctsPriors(cands []mctsCand, b *engine.Board, pol Policy, moves []engine.Pos, probs []float32) ([]engine.Pos, []float32) {
+// or takes them from pol when it answers, raised to the power pow
+// (policyPower); probs is scratch space.
+func mctsPriors(cands []mctsCand, b *engine.Board, pol Policy, pow float32, moves []engine.Pos, probs []float32) ([]engine.Pos, []float32) {
 	if pol != nil {
 		moves, probs = moves[:0], probs[:0]
 		for _, c := range cands {
@@ -298,6 +301,7 @@ func mctsPriors(cands []mctsCand, b *engine.Board, pol Policy, moves []engine.Po
 			probs = append(probs, 0)
 		}
 		if pol.Priors(b, moves, probs) {
+			policyPower(probs, pow)
 			sum := float32(0)
 			for _, v := range probs {
 				if v > 0 && !math.IsInf(float64(v), 0) {
@@ -333,4 +337,18 @@ func mctsPriors(cands []mctsCand, b *engine.Board, pol Policy, moves []engine.Po
 		cands[i].score /= sum
 	}
 	return moves, probs
+}
+
+// policyPower raises the positive, finite probabilities in probs to the
+// power pow, in place: 1/T for a softmax temperature T over the policy's
+// logits (PolicyOptions.Temp). The caller normalises; pow 1 changes nothing.
+func policyPower(probs []float32, pow float32) {
+	if pow == 1 {
+		return
+	}
+	for i, v := range probs {
+		if v > 0 && !math.IsInf(float64(v), 0) {
+			probs[i] = float32(math.Pow(float64(v), float64(pow)))
+		}
+	}
 }

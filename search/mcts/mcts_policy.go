@@ -67,6 +67,10 @@ type PolicyOptions struct {
 	// NodeMix is the share of the network's value (NodeValuer) in a
 	// node's value when the node gets the policy's priors; 0: none.
 	NodeMix float64
+	// Temp, when positive, is a softmax temperature over the policy's
+	// priors (both tiers): each probability is raised to 1/Temp before
+	// the mix, above 1 flatter, below 1 sharper.
+	Temp float64
 }
 
 // The default lazy schedule. With the plain-Go network (about 9 ms a call
@@ -104,6 +108,10 @@ func (c *Config) setPolicy(o PolicyOptions) {
 		c.policyMix = float32(min(o.Mix, 1))
 	}
 	c.nodeMix = float32(min(max(o.NodeMix, 0), 1))
+	c.policyPow = 1
+	if o.Temp > 0 {
+		c.policyPow = float32(1 / o.Temp)
+	}
 	c.deepMix = c.policyMix
 	if o.DeepMix > 0 {
 		c.deepMix = float32(min(o.DeepMix, 1))
@@ -245,6 +253,7 @@ func (w *mctsWorker) refine(idx int32, n *mctsNode, pol Policy, lam float32, gua
 	if !pol.Priors(w.b, w.moves, w.probs) {
 		return false
 	}
+	policyPower(w.probs, w.s.cfg.policyPow)
 	sum := float32(0)
 	for i, v := range w.probs {
 		if !(v > 0) || math.IsInf(float64(v), 0) {
@@ -261,6 +270,7 @@ func (w *mctsWorker) refine(idx int32, n *mctsNode, pol Policy, lam float32, gua
 	w.logits = w.logits[:0]
 	top := float32(math.Inf(-1))
 	ctx := newPriorCtx(w.gen.model, w.b)
+	ctx.scale = w.gen.scale
 	for i := range kids {
 		l := ctx.logit(w.e, kids[i].move, me, me.Opp())
 		w.logits = append(w.logits, l)

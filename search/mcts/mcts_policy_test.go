@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -253,4 +254,56 @@ type mctsPolicyDecline struct{ calls *atomic.Int64 }
 func (p mctsPolicyDecline) Priors(*engine.Board, []engine.Pos, []float32) bool {
 	p.calls.Add(1)
 	return false
+}
+
+// TestMctsPriorTemps: a temperature T over the evaluator's logits gives
+// children priors proportional to the untempered ones to the power 1/T, in
+// the same order (the width's cut unchanged), and one over the policy
+// raises its probabilities to 1/T before the mix.
+func TestMctsPriorTemps(t *testing.T) {
+	b := testpos.Board(t, 15, engine.Freestyle, "h8i9g7h9i7j8")
+	expand := func(cfg *Config) ([]engine.Pos, []float32, *mctsWorker, *mctsSearch, int32, *mctsNode) {
+		var calls atomic.Int64
+		s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: cfg, ctx: context.Background()}
+		w := newMctsWorker(s, b, 0, mctsCountingPolicy{&calls}, nil)
+		idx, n := mctsExpandedNode(t, s, w, b, false)
+		kids := s.pool.block(n.first, int(n.count))
+		moves, priors := make([]engine.Pos, len(kids)), make([]float32, len(kids))
+		for i := range kids {
+			moves[i], priors[i] = kids[i].move, kids[i].priorP()
+		}
+		return moves, priors, w, s, idx, n
+	}
+	base := NewConfig(Options{Policy: PolicyOptions{Visits: 8, Mix: 0.5}})
+	hot := NewConfig(Options{PriorTemp: 2, Policy: PolicyOptions{Visits: 8, Mix: 0.5, Temp: 0.5}})
+	m0, p0, w0, _, _, _ := expand(&base)
+	defer w0.release()
+	m1, p1, w1, s1, idx, n := expand(&hot)
+	defer w1.release()
+	if !slices.Equal(m0, m1) || len(m0) < 3 {
+		t.Fatalf("the temperature changed the children: %v against %v", m1, m0)
+	}
+	sum := 0.0
+	for _, p := range p0 {
+		sum += math.Sqrt(float64(p))
+	}
+	for i := range p0 {
+		if want := math.Sqrt(float64(p0[i])) / sum; math.Abs(float64(p1[i])-want) > 1e-5 {
+			t.Fatalf("child %d at T 2: prior %v, want %v (untempered %v)", i, p1[i], want, p0[i])
+		}
+	}
+	// The policy at T 1/2: its probabilities squared, normalised, mixed
+	// half and half with the tempered evaluator's.
+	w1.refine(idx, n, w1.net, w1.mix(false), nil)
+	stub := 0.0
+	for _, m := range m1 {
+		stub += math.Pow(float64(mctsStubPrior(m)), 2)
+	}
+	kids := s1.pool.block(n.first, int(n.count))
+	for i := range kids {
+		want := 0.5*float64(p1[i]) + 0.5*math.Pow(float64(mctsStubPrior(kids[i].move)), 2)/stub
+		if math.Abs(float64(kids[i].priorP())-want) > 1e-5 {
+			t.Fatalf("child %d refined at T 1/2: prior %v, want %v", i, kids[i].priorP(), want)
+		}
+	}
 }

@@ -94,17 +94,19 @@ func priorModelFor(m PriorModel) *priorModel {
 	return &priorNear
 }
 
-// priorCtx is what a logit reads besides the candidate: the model and the
+// priorCtx is what a logit reads besides the candidate: the model, the
 // board coordinates of the last two moves (x -1000 when there is none, so
-// every distance is the last class).
+// every distance is the last class) and the factor every logit is
+// multiplied by (1/T for a softmax temperature T; Options.PriorTemp).
 type priorCtx struct {
 	m              *priorModel
 	lx, ly, px, py int
+	scale          float32
 }
 
 // newPriorCtx prepares the logits of b's side to move under m.
 func newPriorCtx(m *priorModel, b *engine.Board) priorCtx {
-	c := priorCtx{m: m, lx: -1000, px: -1000}
+	c := priorCtx{m: m, lx: -1000, px: -1000, scale: 1}
 	if !m.near {
 		return c
 	}
@@ -130,9 +132,9 @@ func (c *priorCtx) logit(e *eval.Evaluator, p engine.Pos, me, op engine.Color) f
 	l := m.attack[e.Combo(p, me)] + m.defence[e.Combo(p, op)] +
 		m.potMe*logOnePlus(e.WeightedPotential(p, me))
 	if !m.near {
-		return l
+		return l * c.scale
 	}
 	x, y := e.Board().XY(p)
-	return l + m.potOp*logOnePlus(e.WeightedPotential(p, op)) +
-		m.last[priorDistClass(x, y, c.lx, c.ly)] + m.prev[priorDistClass(x, y, c.px, c.py)]
+	return (l + m.potOp*logOnePlus(e.WeightedPotential(p, op)) +
+		m.last[priorDistClass(x, y, c.lx, c.ly)] + m.prev[priorDistClass(x, y, c.px, c.py)]) * c.scale
 }

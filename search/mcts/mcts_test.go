@@ -141,7 +141,7 @@ func TestMctsCandidates(t *testing.T) {
 			}
 		}
 		if len(cands) > 0 {
-			mctsPriors(cands, b, nil, nil, nil)
+			mctsPriors(cands, b, nil, 1, nil, nil)
 			sum := float32(0)
 			for _, c := range cands {
 				sum += c.score
@@ -172,12 +172,12 @@ func TestMctsPriorsFromPolicy(t *testing.T) {
 	g := newMctsGen(b, nil)
 	cands, _ := g.candidates(e, n, 0)
 	k := len(cands)
-	mctsPriors(cands, b, mctsPolicyStub{true}, nil, nil)
+	mctsPriors(cands, b, mctsPolicyStub{true}, 1, nil, nil)
 	if want := float32(k) / float32(k*(k+1)/2); cands[k-1].score < want*0.999 || cands[k-1].score > want*1.001 {
 		t.Errorf("policy prior of the last candidate %v, want %v", cands[k-1].score, want)
 	}
 	cands, _ = g.candidates(e, n, 0)
-	mctsPriors(cands, b, mctsPolicyStub{false}, nil, nil)
+	mctsPriors(cands, b, mctsPolicyStub{false}, 1, nil, nil)
 	if cands[0].score <= cands[k-1].score {
 		t.Errorf("a policy that declines must leave the evaluator's priors")
 	}

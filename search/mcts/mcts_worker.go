@@ -55,6 +55,7 @@ func newMctsWorker(s *mctsSearch, root *engine.Board, id int, pol, deep Policy) 
 		gen:  newMctsGen(b, s.cfg.prior),
 		rng:  rand.New(rand.NewPCG(s.seed, uint64(id)*0x9e3779b97f4a7c15+1)),
 	}
+	w.gen.scale = s.cfg.priorScale
 	switch {
 	case s.cfg.policyAt <= 0:
 		w.pol = pol // eager: the deep tier does not apply
@@ -255,7 +256,7 @@ func (w *mctsWorker) expand(n *mctsNode, atRoot bool) bool {
 		n.state.Store(mctsTerminal)
 		return false
 	}
-	w.moves, w.probs = mctsPriors(cands, w.b, w.pol, w.moves, w.probs)
+	w.moves, w.probs = mctsPriors(cands, w.b, w.pol, s.cfg.policyPow, w.moves, w.probs)
 	first, ok := s.pool.alloc(len(cands))
 	if !ok {
 		n.state.Store(mctsLeaf)

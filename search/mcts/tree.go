@@ -49,6 +49,10 @@ type Options struct {
 	// Prior is the evaluator's prior logits (PriorDefault: the measured
 	// default).
 	Prior PriorModel
+	// PriorTemp, when positive, divides those logits: a softmax
+	// temperature (above 1 flatter priors, below 1 sharper; the order of
+	// the candidates, and so the width's cut, does not change).
+	PriorTemp float64
 }
 
 // NewConfig is the measured defaults with o applied.
@@ -94,6 +98,9 @@ func NewConfig(o Options) Config {
 	}
 	if o.Prior != PriorDefault {
 		cfg.prior = priorModelFor(o.Prior)
+	}
+	if o.PriorTemp > 0 {
+		cfg.priorScale = float32(1 / o.PriorTemp)
 	}
 	cfg.setPolicy(o.Policy)
 	return cfg
