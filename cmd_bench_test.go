@@ -88,15 +88,17 @@ func TestCmdBench(t *testing.T) {
 // search's fingerprint. A commit that changes the search on
 // purpose changes this number, and says so with the new number in its
 // message; any other change that moves it has changed the search by
-// accident. 288629 before the tree's evaluator priors read the last two
-// moves (mcts.PriorNear, 2026-11-30).
-const benchSignature = 292714
+// accident. 292714 before the network's weight in the mixed priors rose
+// from 0.5 to 0.75 (2026-11-30, session 28; = --player kakugo-mix50);
+// 288629 before the tree's evaluator priors read the last two moves
+// (mcts.PriorNear, 2026-11-30).
+const benchSignature = 282794
 
 // benchSignatureNoDeep is the same without the deep tier (--deep-weights
 // none): the first tier's search alone, since 2026-11-29 with the
 // network's residual blocks in 8 bits (290455 before; 271530 before
-// mcts.PriorNear).
-const benchSignatureNoDeep = 288352
+// mcts.PriorNear; 288352 before λ 0.75).
+const benchSignatureNoDeep = 307686
 
 // TestBenchSignature pins the default bench's signature. It needs no clock:
 // the bench stops each search at a playout count and its winning searches

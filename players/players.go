@@ -75,6 +75,8 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.VCTProbe, o.VCTProbeAt, o.VCTProbeRoot = 100, 32, 400 }),
 		kakugoSpec("kakugo-near", "the same as kakugo since 2026-11-30 (the name of its matches): the tree's evaluator priors also read the opponent's potential and each candidate's distance from the last two moves (mcts.PriorNear, fitted by train-prior to the moves of Gomocup's strongest leagues)", true,
 			func(o *search.KakugoOptions) { o.Prior = mcts.PriorNear }),
+		kakugoSpec("kakugo-mix50", "the full player whose tree gives the network's priors half of each refined node's prior (λ 0.5; the default until 2026-11-30, now 0.75)", true,
+			func(o *search.KakugoOptions) { o.Policy.Mix = 0.5 }),
 		kakugoSpec("kakugo-classic", "the full player with the tree's evaluator priors of 2026-11-21 to 2026-11-30 (mcts.PriorClassic: combos and our potential only)", true,
 			func(o *search.KakugoOptions) { o.Prior = mcts.PriorClassic }),
 		kakugoSpec("kakugo-threat", "the full player with the in-tree threat probe: at every expansion below the root where the opponent has a four, a VCF search of 100 nodes for it as if we passed; a win narrows the children to the moves that may refute it", true,

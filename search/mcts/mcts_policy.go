@@ -80,10 +80,14 @@ type PolicyOptions struct {
 // while 10 still asks too often (docs/testing.md, 2026-11-23). At an equal
 // number of playouts, the network's time not counted, a threshold of 10
 // won 62-31-7: the priors are good, and the threshold is the price the
-// search can pay for them.
+// search can pay for them. The network's weight λ was 0.5 until
+// 2026-11-30; with the evaluator's priors of PriorNear, 0.75 measured
+// +0.069 ± 0.026 a game against Rapfi at 100,000 nodes (400 games) and
+// +0.017 ± 0.028 against full Rapfi (300), conversion level; 1 measured
+// -0.060 ± 0.051 against 0.75 (docs/testing.md, session 28).
 const (
 	mctsPolicyVisits = 30
-	mctsPolicyMix    = 0.5
+	mctsPolicyMix    = 0.75
 )
 
 // mctsDeepVisits is the deep tier's default threshold: with a network

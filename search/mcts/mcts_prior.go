@@ -6,7 +6,8 @@ import (
 )
 
 // PriorModel names the evaluator's prior logits: the priors of every node
-// until the network's are asked, and half of each after (Options.Prior).
+// until the network's are asked, and a quarter of each after (1 - λ,
+// mctsPolicyMix; Options.Prior).
 type PriorModel uint8
 
 const (
