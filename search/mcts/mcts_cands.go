@@ -341,9 +341,10 @@ func mctsPriors(cands []mctsCand, b *engine.Board, pol Policy, pow float32, move
 
 // policyPower raises the positive, finite probabilities in probs to the
 // power pow, in place: 1/T for a softmax temperature T over the policy's
-// logits (PolicyOptions.Temp). The caller normalises; pow 1 changes nothing.
+// logits (PolicyOptions.Temp). The caller normalises; pow 1 (and 0, a
+// Config's zero value) changes nothing.
 func policyPower(probs []float32, pow float32) {
-	if pow == 1 {
+	if pow == 1 || pow == 0 {
 		return
 	}
 	for i, v := range probs {

@@ -112,7 +112,7 @@ func (c *Config) setPolicy(o PolicyOptions) {
 		c.policyMix = float32(min(o.Mix, 1))
 	}
 	c.nodeMix = float32(min(max(o.NodeMix, 0), 1))
-	c.policyPow = 1
+	c.policyPow = 0
 	if o.Temp > 0 {
 		c.policyPow = float32(1 / o.Temp)
 	}

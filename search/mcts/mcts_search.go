@@ -19,7 +19,7 @@ type Config struct {
 	expandAt     int32       // visits a leaf needs before it is expanded (at least 1)
 	maxChildren  int         // children kept below the root, best priors first
 	prior        *priorModel // the evaluator's prior logits (nil: priorClassic)
-	priorScale   float32     // their factor, 1/T (Options.PriorTemp)
+	priorScale   float32     // their factor, 1/T (Options.PriorTemp; 0: 1)
 	leaf         LeafMode
 	valuer       LeafValuer // LeafLearned's (never nil in that mode)
 	rolloutPlies int
@@ -34,7 +34,7 @@ type Config struct {
 	deepAt       int32   // visits at which a node's children get the deep policy's priors
 	deepMix      float32 // λ for the deep policy's priors
 	nodeMix      float32 // the network's value's share at a refined node (mcts_nodevalue.go)
-	policyPow    float32 // the policy's probabilities' power, 1/T (PolicyOptions.Temp)
+	policyPow    float32 // the policy's probabilities' power, 1/T (PolicyOptions.Temp; 0: 1)
 }
 
 // mctsDefaults are the constants measured best so far (see docs/testing.md).
@@ -46,7 +46,6 @@ func mctsDefaults() Config {
 		expandAt:     1,
 		maxChildren:  40,
 		prior:        &priorNear,
-		priorScale:   1,
 		leaf:         LeafLearned, // LeafStatic without a LeafValuer (NewConfig)
 		rolloutPlies: mctsRolloutPlies,
 		staticScale:  mctsStaticScale,
@@ -54,7 +53,6 @@ func mctsDefaults() Config {
 		policyMix:    mctsPolicyMix,
 		deepAt:       mctsDeepVisits,
 		deepMix:      mctsPolicyMix,
-		policyPow:    1,
 	}
 }
 

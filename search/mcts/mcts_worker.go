@@ -55,7 +55,9 @@ func newMctsWorker(s *mctsSearch, root *engine.Board, id int, pol, deep Policy) 
 		gen:  newMctsGen(b, s.cfg.prior),
 		rng:  rand.New(rand.NewPCG(s.seed, uint64(id)*0x9e3779b97f4a7c15+1)),
 	}
-	w.gen.scale = s.cfg.priorScale
+	if s.cfg.priorScale > 0 {
+		w.gen.scale = s.cfg.priorScale
+	}
 	switch {
 	case s.cfg.policyAt <= 0:
 		w.pol = pol // eager: the deep tier does not apply
