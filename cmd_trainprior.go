@@ -13,17 +13,19 @@ import (
 // form) to the moves of game records and reports them beside the search's
 // own logit sets on held-out games.
 func cmdTrainPrior(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("train-prior", "usage: pbrain-kakugo train-prior [flags]\n\nFits the tree's evaluator prior logits (both sides' combos and potentials,\nthe distance from the last two moves) to the moves of game records by a\nsoftmax over the candidates the tree lists, held out by game, and prints\nthem for search/mcts/mcts_prior.go beside the search's own sets' scores.\nDeterministic: the same records and flags give the same logits.\n\nflags:", stderr)
+	fs := newFlagSet("train-prior", "usage: pbrain-kakugo train-prior [flags]\n\nFits the tree's evaluator prior logits (both sides' combos and potentials,\nthe distance from the last two moves; with --rich also both sides' direction\nclasses, a table of both sides' combo pairs, the stones of each side among\nthe eight neighbours, and the distance from the third and fourth last moves) to the moves of game records by a\nsoftmax over the candidates the tree lists, held out by game, and prints\nthem for search/mcts/mcts_prior.go beside the search's own sets' scores.\nDeterministic: the same records and flags give the same logits.\n\nflags:", stderr)
 	rf := recordFlags(fs)
 	rf.Leagues = []string{"Freestyle1", "Standard1", "Renju"}
 	every := fs.Int("every", 3, "sample every n-th position after the opening (game i from ply i mod n)")
 	steps := fs.Int("steps", 150, "full-batch Adam steps")
 	lr := fs.Float64("lr", 0.05, "Adam's learning rate")
+	rich := fs.Bool("rich", false, "fit mcts.PriorRich's form (also both sides' direction classes, the combo pair table, the neighbours, the third and fourth last moves)")
+	pairL2 := fs.Float64("pair-l2", 0.003, "with --rich, the L2 penalty on the combo pair table")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
-	if *every < 1 || *steps < 0 || !(*lr > 0) {
-		fmt.Fprintln(stderr, "train-prior: --every is at least 1, --steps not negative, --lr positive")
+	if *every < 1 || *steps < 0 || !(*lr > 0) || !(*pairL2 >= 0) {
+		fmt.Fprintln(stderr, "train-prior: --every is at least 1, --steps not negative, --lr positive, --pair-l2 not negative")
 		return 2
 	}
 	fmt.Fprintf(stdout, "train-prior: reading %s (leagues %s)\n", strings.Join(rf.Paths, ", "), strings.Join(rf.Leagues, ","))
@@ -54,7 +56,7 @@ func cmdTrainPrior(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	}
 	fmt.Fprintf(stdout, "games %d: %d training and %d held-out positions (%d left out: the move played was not a candidate)\n",
 		len(games), len(train), len(test), missing)
-	fit := mcts.FitPrior(train, *steps, *lr, func(step int, ll float64) {
+	fit := mcts.FitPrior(train, mcts.PriorFitOptions{Steps: *steps, LR: *lr, Rich: *rich, PairL2: *pairL2}, func(step int, ll float64) {
 		if step == 1 || step%25 == 0 || step == *steps {
 			fmt.Fprintf(stdout, "step %d: training log-likelihood %.4f a move\n", step, ll)
 		}
@@ -63,7 +65,7 @@ func cmdTrainPrior(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	for _, set := range []struct {
 		name string
 		f    mcts.PriorFit
-	}{{"classic", mcts.ClassicPrior()}, {"near (embedded)", mcts.NearPrior()}, {"fitted", fit}} {
+	}{{"classic", mcts.ClassicPrior()}, {"near (embedded)", mcts.NearPrior()}, {"rich (embedded)", mcts.RichPrior()}, {"fitted", fit}} {
 		for _, rule := range []struct {
 			name string
 			keep func(*mcts.PriorSample) bool

@@ -277,7 +277,8 @@ func tuningFromEnv(o search.KakugoOptions, getenv func(string) string, warn io.W
 }
 
 // priorFromEnv reads KAKUGO_PRIOR, the tree's evaluator prior logits: 1 or
-// classic (mcts.PriorClassic), 2 or near (mcts.PriorNear). Unset: not ok;
+// classic (mcts.PriorClassic), 2 or near (mcts.PriorNear), 3 or rich
+// (mcts.PriorRich). Unset: not ok;
 // anything else: not ok, said on warn.
 func priorFromEnv(getenv func(string) string, warn io.Writer) (mcts.PriorModel, bool) {
 	switch v := getenv("KAKUGO_PRIOR"); v {
@@ -287,8 +288,10 @@ func priorFromEnv(getenv func(string) string, warn io.Writer) (mcts.PriorModel, 
 		return mcts.PriorClassic, true
 	case "2", "near":
 		return mcts.PriorNear, true
+	case "3", "rich":
+		return mcts.PriorRich, true
 	default:
-		fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_PRIOR=%q: not 1 (classic) or 2 (near); default used\n", v)
+		fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_PRIOR=%q: not 1 (classic), 2 (near) or 3 (rich); default used\n", v)
 		return mcts.PriorDefault, false
 	}
 }

@@ -96,7 +96,7 @@ func TestPriorSamplesAndFit(t *testing.T) {
 	all := func(*PriorSample) bool { return true }
 	before := ClassicPrior().Score(samples, all)
 	var first, last float64
-	fit := FitPrior(samples, 40, 0.05, func(step int, ll float64) {
+	fit := FitPrior(samples, PriorFitOptions{Steps: 40, LR: 0.05}, func(step int, ll float64) {
 		if step == 1 {
 			first = ll
 		}
@@ -109,7 +109,7 @@ func TestPriorSamplesAndFit(t *testing.T) {
 	if !(fit.w[pwLast] > fit.w[pwLast+priorDist-1]) {
 		t.Errorf("touching the last move weighs %.3f, far from it %.3f: want more", fit.w[pwLast], fit.w[pwLast+priorDist-1])
 	}
-	if again := FitPrior(samples, 40, 0.05, nil); again != fit {
+	if again := FitPrior(samples, PriorFitOptions{Steps: 40, LR: 0.05}, nil); again != fit {
 		t.Error("two fits of the same samples differ")
 	}
 	if NearPrior().String() == ClassicPrior().String() || !strings.Contains(NearPrior().String(), "eval.ComboFourThree: 2.841") {

@@ -24,10 +24,12 @@ type PriorSample struct {
 
 // priorRow is what the logits read of one candidate: both sides' combos
 // there, the logs of both sides' potentials, the distance classes from the
-// last two moves.
+// last four moves, both sides' direction classes.
 type priorRow struct {
-	cm, co, dl, dn uint8
-	lpm, lpo       float32
+	cm, co, dl, dn, d3, d4 uint8
+	adj                    uint8
+	clm, clo               [4]eval.DirClass
+	lpm, lpo               float32
 }
 
 // PriorSamples replays moves on b (an empty board of the record's rule and
@@ -76,6 +78,9 @@ func priorSample(e *eval.Evaluator, gen *mctsGen, near *mctsNear, p engine.Pos) 
 		s.rows = append(s.rows, priorRow{cm: uint8(e.Combo(c.p, me)), co: uint8(e.Combo(c.p, op)),
 			dl:  uint8(priorDistClass(x, y, ctx.lx, ctx.ly)),
 			dn:  uint8(priorDistClass(x, y, ctx.px, ctx.py)),
+			d3:  uint8(priorDistClass(x, y, ctx.x3, ctx.y3)),
+			d4:  uint8(priorDistClass(x, y, ctx.x4, ctx.y4)),
+			clm: e.Classes(c.p, me), clo: e.Classes(c.p, op), adj: uint8(priorAdjClass(b, c.p, me)),
 			lpm: logOnePlus(e.WeightedPotential(c.p, me)), lpo: logOnePlus(e.WeightedPotential(c.p, op))})
 		if c.p == p {
 			s.label = j
@@ -91,9 +96,14 @@ func priorSample(e *eval.Evaluator, gen *mctsGen, near *mctsNear, p engine.Pos) 
 // its weights in float64 for the fit (at the places the pw constants name).
 type PriorFit struct{ w [priorParams]float64 }
 
-// priorParams is the number of fitted weights: both combo tables, both
-// distance tables, both potentials' weights.
-const priorParams = 2*priorCombos + 2*priorDist + 2
+// priorParams is the number of fitted weights: both combo tables, the
+// distance tables of the last two moves, both potentials' weights, then
+// PriorRich's: both direction class tables and the distance tables of the
+// third and fourth last moves.
+const priorParams = pwAdj + priorAdj
+
+// priorNearParams is the number of PriorNear's weights, the first ones.
+const priorNearParams = pwDirMe
 
 // priorCombos is the size of the combo tables.
 const priorCombos = int(eval.ComboFive) + 1
@@ -106,6 +116,12 @@ const (
 	pwPrev    = pwLast + priorDist
 	pwPotMe   = pwPrev + priorDist
 	pwPotOp   = pwPotMe + 1
+	pwDirMe   = pwPotOp + 1
+	pwDirOp   = pwDirMe + eval.NumDirClasses
+	pwOld3    = pwDirOp + eval.NumDirClasses
+	pwOld4    = pwOld3 + priorDist
+	pwPair    = pwOld4 + priorDist
+	pwAdj     = pwPair + priorCombos*priorCombos
 )
 
 // fitOf is m's weights.
@@ -118,26 +134,62 @@ func fitOf(m *priorModel) PriorFit {
 		f.w[pwLast+i], f.w[pwPrev+i] = float64(m.last[i]), float64(m.prev[i])
 	}
 	f.w[pwPotMe], f.w[pwPotOp] = float64(m.potMe), float64(m.potOp)
+	for i := range eval.NumDirClasses {
+		f.w[pwDirMe+i], f.w[pwDirOp+i] = float64(m.dirMe[i]), float64(m.dirOp[i])
+	}
+	for i := range priorDist {
+		f.w[pwOld3+i], f.w[pwOld4+i] = float64(m.old3[i]), float64(m.old4[i])
+	}
+	for i, v := range m.pair {
+		f.w[pwPair+i] = float64(v)
+	}
+	for i, v := range m.adj {
+		f.w[pwAdj+i] = float64(v)
+	}
 	return f
 }
 
-// ClassicPrior and NearPrior are the search's logit sets (PriorClassic,
-// PriorNear).
+// ClassicPrior, NearPrior and RichPrior are the search's logit sets
+// (PriorClassic, PriorNear, PriorRich).
 func ClassicPrior() PriorFit { return fitOf(&priorClassic) }
 func NearPrior() PriorFit    { return fitOf(&priorNear) }
+func RichPrior() PriorFit    { return fitOf(&priorRich) }
 
 // logit is r's logit under f.
-func (f *PriorFit) logit(r priorRow) float64 {
-	return f.w[pwAttack+int(r.cm)] + f.w[pwDefence+int(r.co)] + f.w[pwPotMe]*float64(r.lpm) +
-		f.w[pwPotOp]*float64(r.lpo) + f.w[pwLast+int(r.dl)] + f.w[pwPrev+int(r.dn)]
+func (f *PriorFit) logit(r *priorRow) float64 {
+	l := f.w[pwAttack+int(r.cm)] + f.w[pwDefence+int(r.co)] + f.w[pwPotMe]*float64(r.lpm) +
+		f.w[pwPotOp]*float64(r.lpo) + f.w[pwLast+int(r.dl)] + f.w[pwPrev+int(r.dn)] +
+		f.w[pwOld3+int(r.d3)] + f.w[pwOld4+int(r.d4)] + f.w[pwPair+int(r.cm)*priorCombos+int(r.co)] + f.w[pwAdj+int(r.adj)]
+	for k := range 4 {
+		l += f.w[pwDirMe+int(r.clm[k])] + f.w[pwDirOp+int(r.clo[k])]
+	}
+	return l
+}
+
+// grad adds g times r's features to the gradient d.
+func (r *priorRow) grad(d *[priorParams]float64, g float64) {
+	d[pwAttack+int(r.cm)] += g
+	d[pwDefence+int(r.co)] += g
+	d[pwLast+int(r.dl)] += g
+	d[pwPrev+int(r.dn)] += g
+	d[pwOld3+int(r.d3)] += g
+	d[pwOld4+int(r.d4)] += g
+	d[pwPair+int(r.cm)*priorCombos+int(r.co)] += g
+	d[pwAdj+int(r.adj)] += g
+	d[pwPotMe] += g * float64(r.lpm)
+	d[pwPotOp] += g * float64(r.lpo)
+	for k := range 4 {
+		d[pwDirMe+int(r.clm[k])] += g
+		d[pwDirOp+int(r.clo[k])] += g
+	}
 }
 
 // softmax writes the candidates' probabilities under f into p and returns
 // the log-probability of the move played and its rank (0: the top logit).
 func (f *PriorFit) softmax(s *PriorSample, p []float64) (ll float64, rank int) {
 	top := math.Inf(-1)
-	for j, r := range s.rows {
-		p[j] = f.logit(r)
+	for j := range s.rows {
+		p[j] = f.logit(&s.rows[j])
 		top = max(top, p[j])
 	}
 	played := p[s.label]
@@ -199,12 +251,28 @@ func growFloats(p []float64, n int) []float64 {
 	return p[:n]
 }
 
-// FitPrior fits the logits to the moves of train by full-batch Adam (steps
-// steps of learning rate lr, from the classic logits), reporting the mean
-// log-likelihood before each step to progress (nil: none). The same
-// samples and settings give the same fit.
-func FitPrior(train []PriorSample, steps int, lr float64, progress func(step int, ll float64)) PriorFit {
+// PriorFitOptions are FitPrior's settings.
+type PriorFitOptions struct {
+	Steps int     // full-batch Adam steps
+	LR    float64 // Adam's learning rate
+	// Rich fits PriorRich's weights too (else they stay 0: PriorNear's form).
+	Rich bool
+	// PairL2 is the weight of an L2 penalty on the combo pair table, which
+	// keeps its rare cells (two strong combos on one point) near 0, where
+	// the two combo tables decide.
+	PairL2 float64
+}
+
+// FitPrior fits the logits to the moves of train by full-batch Adam (from
+// the classic logits), reporting the mean log-likelihood before each step
+// to progress (nil: none). The same samples and options give the same fit.
+func FitPrior(train []PriorSample, o PriorFitOptions, progress func(step int, ll float64)) PriorFit {
 	f := ClassicPrior()
+	steps, lr := o.Steps, o.LR
+	free := priorNearParams
+	if o.Rich {
+		free = priorParams
+	}
 	var grad, mom, vel [priorParams]float64
 	var p []float64
 	for step := 1; step <= steps; step++ {
@@ -215,17 +283,12 @@ func FitPrior(train []PriorSample, steps int, lr float64, progress func(step int
 			p = growFloats(p, len(s.rows))
 			l, _ := f.softmax(s, p)
 			ll += l
-			for j, r := range s.rows {
+			for j := range s.rows {
 				g := p[j] // the loss -log p[label] has gradient p - onehot in the logits
 				if j == s.label {
 					g--
 				}
-				grad[pwAttack+int(r.cm)] += g
-				grad[pwDefence+int(r.co)] += g
-				grad[pwLast+int(r.dl)] += g
-				grad[pwPrev+int(r.dn)] += g
-				grad[pwPotMe] += g * float64(r.lpm)
-				grad[pwPotOp] += g * float64(r.lpo)
+				s.rows[j].grad(&grad, g)
 			}
 		}
 		n := float64(max(len(train), 1))
@@ -233,8 +296,11 @@ func FitPrior(train []PriorSample, steps int, lr float64, progress func(step int
 			progress(step, ll/n)
 		}
 		b1, b2 := 1-math.Pow(0.9, float64(step)), 1-math.Pow(0.999, float64(step))
-		for k := range f.w {
+		for k := range free {
 			g := grad[k] / n
+			if k >= pwPair && k < pwAdj {
+				g += o.PairL2 * f.w[k]
+			}
 			mom[k] = 0.9*mom[k] + 0.1*g
 			vel[k] = 0.999*vel[k] + 0.001*g*g
 			f.w[k] -= lr * (mom[k] / b1) / (math.Sqrt(vel[k]/b2) + 1e-8)
@@ -270,5 +336,31 @@ func (f PriorFit) String() string {
 	fmt.Fprintf(&sb, "potMe: %.3f,\npotOp: %.3f,\n", f.w[pwPotMe], f.w[pwPotOp])
 	row("last", f.w[pwLast:pwPrev], false)
 	row("prev", f.w[pwPrev:pwPotMe], false)
+	row("dirMe", f.w[pwDirMe:pwDirOp], false)
+	row("dirOp", f.w[pwDirOp:pwOld3], false)
+	row("old3", f.w[pwOld3:pwOld4], false)
+	row("old4", f.w[pwOld4:pwPair], false)
+	row("pair", f.w[pwPair:pwAdj], false)
+	row("adj", f.w[pwAdj:priorParams], false)
 	return sb.String()
+}
+
+// priorAdj is the number of adjacency classes: our stones among the eight
+// neighbours (0 to 4 or more) times 5 plus the opponent's.
+const priorAdj = 25
+
+// priorAdjClass is p's adjacency class for me.
+func priorAdjClass(b *engine.Board, p engine.Pos, me engine.Color) int {
+	own, opp := 0, 0
+	for _, d := range b.Dirs() {
+		for _, q := range [2]engine.Pos{p + d, p - d} {
+			switch b.At(q) {
+			case me:
+				own++
+			case me.Opp():
+				opp++
+			}
+		}
+	}
+	return min(own, 4)*5 + min(opp, 4)
 }
