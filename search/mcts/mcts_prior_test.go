@@ -1,6 +1,7 @@
 package mcts
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -66,28 +67,7 @@ func TestPriorNearReadsRecentMoves(t *testing.T) {
 // row of the move played, the fit raises the training likelihood and learns
 // that touching the last move is likely, and two fits agree exactly.
 func TestPriorSamplesAndFit(t *testing.T) {
-	b, err := engine.New(15, 15, engine.Freestyle)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var moves []engine.Pos
-	x, y := 7, 7
-	dirs := [][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
-	for leg := 0; len(moves) < 14; leg++ { // a spiral: legs of 1, 1, 2, 2, 3, 3, ...
-		for range leg/2 + 1 {
-			moves = append(moves, b.Pos(x, y))
-			x, y = x+dirs[leg%4][0], y+dirs[leg%4][1]
-		}
-	}
-	samples, missing := PriorSamples(b, moves, 2, 1, 0)
-	// (A move that leaves an open three standing is no candidate: the tree
-	// lists only the blocks and the fours then.)
-	if len(samples) < 4 || len(samples)+missing > 12 {
-		t.Fatalf("%d samples, %d missing", len(samples), missing)
-	}
-	if b.MoveCount() != len(moves) {
-		t.Fatalf("PriorSamples replayed %d of %d moves", b.MoveCount(), len(moves))
-	}
+	samples := spiralSamples(t)
 	for i, s := range samples {
 		if r := s.rows[s.label]; r.dl != 0 {
 			t.Errorf("sample %d: the played move's row has distance class %d from the last move, want 0", i, r.dl)
@@ -114,5 +94,113 @@ func TestPriorSamplesAndFit(t *testing.T) {
 	}
 	if NearPrior().String() == ClassicPrior().String() || !strings.Contains(NearPrior().String(), "eval.ComboFourThree: 2.841") {
 		t.Errorf("String: %s", NearPrior())
+	}
+}
+
+// spiralSamples are the samples of a game whose every move touches the
+// last one, from its third move on.
+func spiralSamples(t *testing.T) []PriorSample {
+	t.Helper()
+	b, err := engine.New(15, 15, engine.Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves []engine.Pos
+	x, y := 7, 7
+	dirs := [][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
+	for leg := 0; len(moves) < 14; leg++ { // a spiral: legs of 1, 1, 2, 2, 3, 3, ...
+		for range leg/2 + 1 {
+			moves = append(moves, b.Pos(x, y))
+			x, y = x+dirs[leg%4][0], y+dirs[leg%4][1]
+		}
+	}
+	samples, missing := PriorSamples(b, moves, 2, 1, 0)
+	// (A move that leaves an open three standing is no candidate: the tree
+	// lists only the blocks and the fours then.)
+	if len(samples) < 4 || len(samples)+missing > 12 {
+		t.Fatalf("%d samples, %d missing", len(samples), missing)
+	}
+	if b.MoveCount() != len(moves) {
+		t.Fatalf("PriorSamples replayed %d of %d moves", b.MoveCount(), len(moves))
+	}
+	return samples
+}
+
+// The rich fit's weights: they stay 0 unless Rich, move when Rich, and the
+// pair table's L2 penalty shrinks that table.
+func TestPriorFitRich(t *testing.T) {
+	samples := spiralSamples(t)
+	plain := FitPrior(samples, PriorFitOptions{Steps: 40, LR: 0.05}, nil)
+	for k := priorNearParams; k < priorParams; k++ {
+		if plain.w[k] != 0 {
+			t.Fatalf("without Rich, weight %d is %v: want 0", k, plain.w[k])
+		}
+	}
+	all := func(*PriorSample) bool { return true }
+	rich := FitPrior(samples, PriorFitOptions{Steps: 40, LR: 0.05, Rich: true}, nil)
+	if !(rich.Score(samples, all).LogLik > plain.Score(samples, all).LogLik) {
+		t.Errorf("training log-likelihood: rich %.4f, near's form %.4f: want rich higher",
+			rich.Score(samples, all).LogLik, plain.Score(samples, all).LogLik)
+	}
+	norm := func(f PriorFit) (s float64) {
+		for _, v := range f.w[pwPair:pwAdj] {
+			s += v * v
+		}
+		return s
+	}
+	damped := FitPrior(samples, PriorFitOptions{Steps: 40, LR: 0.05, Rich: true, PairL2: 1}, nil)
+	if !(norm(rich) > 0) || !(norm(damped) < norm(rich)) {
+		t.Errorf("the pair table's squared norm: %.4f without the penalty, %.4f with it", norm(rich), norm(damped))
+	}
+}
+
+// The search's rich logits (priorCtx.logit) are the fit's (PriorFit.logit
+// of RichPrior on the rows PriorSamples writes) at every position of a
+// game, on both rules: what train-prior measured is what the tree plays.
+func TestPriorRichLogitsAreTheFits(t *testing.T) {
+	moves := [][2]int{{7, 7}, {8, 8}, {8, 6}, {6, 8}, {9, 5}, {10, 4}, {7, 5}, {6, 6}, {7, 6}, {7, 4},
+		{9, 7}, {5, 7}, {6, 5}, {9, 6}, {8, 4}, {9, 3}}
+	fit := RichPrior()
+	for _, rule := range []engine.Rule{engine.Freestyle, engine.Renju} {
+		b, err := engine.New(15, 15, rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := eval.Attach(b)
+		near := newMctsNear(b)
+		b.Attach(near)
+		gen := newMctsGen(b, nil)
+		checked := 0
+		for _, m := range moves {
+			p := b.Pos(m[0], m[1])
+			if b.MoveCount() > 0 {
+				cands, out := gen.candidates(e, near, 0)
+				if out == mctsMoves && len(cands) >= 2 {
+					played := make([]engine.Pos, len(cands))
+					for i, c := range cands {
+						played[i] = c.p
+					}
+					s, ok, _ := priorSample(e, gen, near, played[0])
+					if !ok || len(s.rows) != len(played) {
+						t.Fatalf("%v ply %d: sample ok %v with %d rows for %d candidates", rule, b.MoveCount(), ok, len(s.rows), len(played))
+					}
+					ctx := newPriorCtx(&priorRich, b)
+					me := b.SideToMove()
+					for j, q := range played {
+						want := fit.logit(&s.rows[j])
+						if got := float64(ctx.logit(e, q, me, me.Opp())); math.Abs(got-want) > 1e-3 {
+							t.Errorf("%v ply %d %v: the search's logit %.4f, the fit's %.4f", rule, b.MoveCount(), q, got, want)
+						}
+					}
+					checked++
+				}
+			}
+			b.Make(p)
+		}
+		b.Detach(near)
+		e.Detach()
+		if checked < 8 {
+			t.Errorf("%v: %d positions checked, want 8 or more", rule, checked)
+		}
 	}
 }
