@@ -20,6 +20,7 @@ func cmdTrainPrior(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	steps := fs.Int("steps", 150, "full-batch Adam steps")
 	lr := fs.Float64("lr", 0.05, "Adam's learning rate")
 	rich := fs.Bool("rich", false, "fit mcts.PriorRich's form (also both sides' direction classes, the combo pair table, the neighbours, the third and fourth last moves)")
+	heldOut := fs.StringSlice("held-out", nil, "records held out whole (the same leagues kept); with it every game of --games trains")
 	pairL2 := fs.Float64("pair-l2", 0.003, "with --rich, the L2 penalty on the combo pair table")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
@@ -33,6 +34,17 @@ func cmdTrainPrior(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	if err != nil {
 		fmt.Fprintln(stderr, "train-prior:", err)
 		return 1
+	}
+	held := len(games)
+	if len(*heldOut) > 0 {
+		hf := *rf
+		hf.Paths = *heldOut
+		hg, err := hf.Load()
+		if err != nil {
+			fmt.Fprintln(stderr, "train-prior:", err)
+			return 1
+		}
+		games = append(games, hg...)
 	}
 	var train, test []mcts.PriorSample
 	missing := 0
@@ -48,7 +60,7 @@ func cmdTrainPrior(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		}
 		s, miss := mcts.PriorSamples(b, moves, g.Opening, *every, i%*every)
 		missing += miss
-		if g.IsTest(rf.Seed, rf.TestFrac) {
+		if len(*heldOut) > 0 && i >= held || len(*heldOut) == 0 && g.IsTest(rf.Seed, rf.TestFrac) {
 			test = append(test, s...)
 		} else {
 			train = append(train, s...)
