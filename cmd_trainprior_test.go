@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -24,9 +25,30 @@ func TestTrainPrior(t *testing.T) {
 	if code := run(args, strings.NewReader(""), &out2, &errOut); code != 0 || out2.String() != out1.String() {
 		t.Errorf("a second run: code %d, same output %v", code, out2.String() == out1.String())
 	}
-	for _, bad := range [][]string{{"--every", "0"}, {"--steps", "-1"}, {"--lr", "0"}} {
+	// --held-out: those records are the whole held-out side (here the same
+	// 40 games: every position of them is held out, all of --games trains),
+	// and --rich prints PriorRich's tables.
+	var out3 bytes.Buffer
+	held := []string{"train-prior", "--games", games, "--held-out", games, "--league", "T", "--steps", "2", "--every", "2", "--rich"}
+	if code := run(held, strings.NewReader(""), &out3, &errOut); code != 0 {
+		t.Fatalf("--held-out: code %d: %s", code, errOut.String())
+	}
+	var n, train, test int
+	if _, err := fmt.Sscanf(out3.String()[strings.Index(out3.String(), "games "):], "games %d: %d training and %d held-out", &n, &train, &test); err != nil || n != 80 || train == 0 || train != test {
+		t.Errorf("--held-out: %d games, %d training and %d held-out positions (%v), want 80 and equal sides:\n%s", n, train, test, err, out3.String())
+	}
+	for _, want := range []string{"rich (embedded)  all", "\ndirMe: [...]float32{", "\npair: [...]float32{", "\nadj: [...]float32{"} {
+		if !strings.Contains(out3.String(), want) {
+			t.Errorf("--rich output lacks %q", want)
+		}
+	}
+	for _, bad := range [][]string{{"--every", "0"}, {"--steps", "-1"}, {"--lr", "0"}, {"--pair-l2", "-1"}, {"--held-out", "/nonexistent.jsonl"}} {
 		var stderr bytes.Buffer
-		if code := run(append([]string{"train-prior", "--games", games}, bad...), strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 2 {
+		want := 2
+		if bad[0] == "--held-out" {
+			want = 1 // a file that cannot be read is a failure, not a flag error
+		}
+		if code := run(append([]string{"train-prior", "--games", games}, bad...), strings.NewReader(""), &bytes.Buffer{}, &stderr); code != want {
 			t.Errorf("%v: code %d %q", bad, code, stderr.String())
 		}
 	}
