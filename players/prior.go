@@ -339,7 +339,7 @@ func floatFromEnv(getenv func(string) string, key string, limit float64, warn io
 }
 
 // policyOptionsFromEnv reads KAKUGO_NN_VISITS, KAKUGO_NN_MIX, KAKUGO_DEEP_VISITS,
-// KAKUGO_DEEP_MIX, KAKUGO_NODE_MIX and KAKUGO_NN_TEMP through getenv over the variant's
+// KAKUGO_DEEP_MIX, KAKUGO_NN_MIX_RENJU_BLACK, KAKUGO_NODE_MIX and KAKUGO_NN_TEMP through getenv over the variant's
 // options o; unset or unreadable values (reported on warn) leave o's.
 func policyOptionsFromEnv(o mcts.PolicyOptions, getenv func(string) string, warn io.Writer) mcts.PolicyOptions {
 	if v := getenv("KAKUGO_NN_VISITS"); v != "" {
@@ -363,6 +363,14 @@ func policyOptionsFromEnv(o mcts.PolicyOptions, getenv func(string) string, warn
 			fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_DEEP_MIX=%q: not a number in (0, 1]; default used\n", v)
 		} else {
 			o.DeepMix = x
+		}
+	}
+	if v := getenv("KAKUGO_NN_MIX_RENJU_BLACK"); v != "" {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(x > 0 && x <= 1) {
+			fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_NN_MIX_RENJU_BLACK=%q: not a number in (0, 1]; default used\n", v)
+		} else {
+			o.RenjuBlackMix = x
 		}
 	}
 	if v := getenv("KAKUGO_NODE_MIX"); v != "" {

@@ -3,6 +3,8 @@ package mcts
 import (
 	"math"
 	"sync"
+
+	"github.com/kakugo/kakugo/engine"
 )
 
 // The lazy network prior. A Policy (the CNN) costs milliseconds a position
@@ -64,6 +66,10 @@ type PolicyOptions struct {
 	// the nodes past DeepVisits); 0 means Mix, and values above 1 count
 	// as 1.
 	DeepMix float64
+	// RenjuBlackMix, when positive, is λ (both tiers) at the nodes where
+	// black is to move under renju, whose forbidden points the network
+	// does not see; values above 1 count as 1.
+	RenjuBlackMix float64
 	// NodeMix is the share of the network's value (NodeValuer) in a
 	// node's value when the node gets the policy's priors; 0: none.
 	NodeMix float64
@@ -120,6 +126,7 @@ func (c *Config) setPolicy(o PolicyOptions) {
 	if o.DeepMix > 0 {
 		c.deepMix = float32(min(o.DeepMix, 1))
 	}
+	c.renjuBlackMix = float32(min(max(o.RenjuBlackMix, 0), 1))
 }
 
 // mctsRefined is the set of nodes refined during one search, consulted
@@ -226,11 +233,15 @@ func (w *mctsWorker) refineRoot() {
 	}
 }
 
-// mix is λ, the policy's weight in a refined node's priors: the deep
-// tier's (deep: the priors are the deep policy's) or the first's. Where
+// mix is λ, the policy's weight in the priors of the node on the worker's
+// board when it is refined: renju black's where it has its own, else the
+// deep tier's (deep: the priors are the deep policy's) or the first's. Where
 // the deep policy is the only one (the windows overlap), every refinement
 // is the deep policy's.
 func (w *mctsWorker) mix(deep bool) float32 {
+	if c := w.s.cfg; c.renjuBlackMix > 0 && w.b.Rule() == engine.Renju && w.b.SideToMove() == engine.Black {
+		return c.renjuBlackMix
+	}
 	if deep || w.netIsDeep {
 		return w.s.cfg.deepMix
 	}

@@ -307,3 +307,31 @@ func TestMctsPriorTemps(t *testing.T) {
 		}
 	}
 }
+
+// TestMctsRenjuBlackMix: RenjuBlackMix is λ, both tiers, exactly where
+// black is to move under renju; elsewhere the tier's λ stays.
+func TestMctsRenjuBlackMix(t *testing.T) {
+	for _, c := range []struct {
+		rule       engine.Rule
+		moves      string
+		mix, want  float32 // want: the first tier's and the deep tier's λ
+		wantDeep   float32
+		renjuBlack float64
+	}{
+		{engine.Renju, "h8i9", 0.3, 0.2, 0.2, 0.2},     // black to move
+		{engine.Renju, "h8i9g7", 0.3, 0.3, 0.6, 0.2},   // white to move
+		{engine.Freestyle, "h8i9", 0.3, 0.3, 0.6, 0.2}, // not renju
+		{engine.Renju, "h8i9", 0.3, 0.3, 0.6, 0},       // not set
+		{engine.Renju, "h8i9", 0.3, 1, 1, 3},           // above 1 counts as 1
+	} {
+		b := testpos.Board(t, 15, c.rule, c.moves)
+		cfg := mctsDefaults()
+		cfg.setPolicy(PolicyOptions{Mix: float64(c.mix), DeepMix: 0.6, RenjuBlackMix: c.renjuBlack})
+		s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &cfg, ctx: context.Background()}
+		w := newMctsWorker(s, b, 0, nil, nil)
+		if got, deep := w.mix(false), w.mix(true); got != c.want || deep != c.wantDeep {
+			t.Errorf("%v %s RenjuBlackMix %v: λ %v and deep %v, want %v and %v", c.rule, c.moves, c.renjuBlack, got, deep, c.want, c.wantDeep)
+		}
+		w.release()
+	}
+}

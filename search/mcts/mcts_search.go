@@ -13,28 +13,29 @@ import (
 // Config holds the search's constants, the measured defaults with the
 // player's Options applied (NewConfig).
 type Config struct {
-	cpuct        float64     // the exploration constant c of PUCT
-	rootCPuct    float64     // c at the root: cpuct unless Options.RootCPuct names another
-	fpuReduction float64     // unvisited children count as the parent's value less this
-	expandAt     int32       // visits a leaf needs before it is expanded (at least 1)
-	maxChildren  int         // children kept below the root, best priors first
-	prior        *priorModel // the evaluator's prior logits (nil: priorClassic)
-	priorScale   float32     // their factor, 1/T (Options.PriorTemp; 0: 1)
-	leaf         LeafMode
-	valuer       LeafValuer // LeafLearned's (never nil in that mode)
-	rolloutPlies int
-	staticScale  float64
-	vcfProbe     int64   // node cap of the VCF probe at expansions (0: none)
-	vctProbe     int64   // node cap of the first VCT probe at a node (0: none)
-	vctRoot      int64   // the same at the root's children
-	vctAt        int32   // visits at which a node's first VCT probe runs
-	threatProbe  int64   // node cap of the opponent's VCF threat probe at expansions (0: none)
-	policyAt     int32   // visits at which a node's children get the policy's priors (0: every expansion)
-	policyMix    float32 // λ, the policy's weight in the mixed prior
-	deepAt       int32   // visits at which a node's children get the deep policy's priors
-	deepMix      float32 // λ for the deep policy's priors
-	nodeMix      float32 // the network's value's share at a refined node (mcts_nodevalue.go)
-	policyPow    float32 // the policy's probabilities' power, 1/T (PolicyOptions.Temp; 0: 1)
+	cpuct         float64     // the exploration constant c of PUCT
+	rootCPuct     float64     // c at the root: cpuct unless Options.RootCPuct names another
+	fpuReduction  float64     // unvisited children count as the parent's value less this
+	expandAt      int32       // visits a leaf needs before it is expanded (at least 1)
+	maxChildren   int         // children kept below the root, best priors first
+	prior         *priorModel // the evaluator's prior logits (nil: priorClassic)
+	priorScale    float32     // their factor, 1/T (Options.PriorTemp; 0: 1)
+	leaf          LeafMode
+	valuer        LeafValuer // LeafLearned's (never nil in that mode)
+	rolloutPlies  int
+	staticScale   float64
+	vcfProbe      int64   // node cap of the VCF probe at expansions (0: none)
+	vctProbe      int64   // node cap of the first VCT probe at a node (0: none)
+	vctRoot       int64   // the same at the root's children
+	vctAt         int32   // visits at which a node's first VCT probe runs
+	threatProbe   int64   // node cap of the opponent's VCF threat probe at expansions (0: none)
+	policyAt      int32   // visits at which a node's children get the policy's priors (0: every expansion)
+	policyMix     float32 // λ, the policy's weight in the mixed prior
+	deepAt        int32   // visits at which a node's children get the deep policy's priors
+	deepMix       float32 // λ for the deep policy's priors
+	renjuBlackMix float32 // λ where black is to move under renju (0: the tier's)
+	nodeMix       float32 // the network's value's share at a refined node (mcts_nodevalue.go)
+	policyPow     float32 // the policy's probabilities' power, 1/T (PolicyOptions.Temp; 0: 1)
 }
 
 // mctsDefaults are the constants measured best so far (see docs/testing.md).
