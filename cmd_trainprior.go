@@ -73,7 +73,7 @@ func cmdTrainPrior(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 			fmt.Fprintf(stdout, "step %d: training log-likelihood %.4f a move\n", step, ll)
 		}
 	})
-	fmt.Fprintln(stdout, "held out: log-likelihood of the move played a move, top-1, in the tree's width")
+	fmt.Fprintln(stdout, "held out: log-likelihood of the move played a move, top-1, top-5, ranked past 20th, in the tree's width; the softmax's entropy")
 	for _, set := range []struct {
 		name string
 		f    mcts.PriorFit
@@ -88,7 +88,8 @@ func cmdTrainPrior(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 			{"renju", func(s *mcts.PriorSample) bool { return s.Rule == engine.Renju }},
 		} {
 			sc := set.f.Score(test, rule.keep)
-			fmt.Fprintf(stdout, "  %-16s %-9s %6d  %.4f  %5.1f%%  %5.1f%%\n", set.name, rule.name, sc.N, sc.LogLik, 100*sc.Top1, 100*sc.InWidth)
+			fmt.Fprintf(stdout, "  %-16s %-9s %6d  %.4f  %5.1f%%  %5.1f%%  %5.2f%%  %5.1f%%  %.3f\n", set.name, rule.name, sc.N, sc.LogLik,
+				100*sc.Top1, 100*sc.Top5, 100*sc.Past20, 100*sc.InWidth, sc.Entropy)
 		}
 	}
 	fmt.Fprintf(stdout, "the fitted logits:\n%s", fit)

@@ -83,6 +83,12 @@ func TestPriorSamplesAndFit(t *testing.T) {
 		last = ll
 	})
 	after := fit.Score(samples, all)
+	for _, sc := range []PriorScore{before, after} {
+		if sc.N != len(samples) || !(sc.Top1 <= sc.Top5 && sc.Top5 <= sc.InWidth && sc.InWidth <= 1) ||
+			sc.Past20 < 0 || sc.Past20 > 1-sc.Top5 || !(sc.Entropy > 0) {
+			t.Errorf("inconsistent score %+v", sc)
+		}
+	}
 	if first != before.LogLik || !(last > first) || !(after.LogLik > before.LogLik) {
 		t.Errorf("log-likelihood: classic %.4f, first step %.4f, last %.4f, fitted %.4f", before.LogLik, first, last, after.LogLik)
 	}

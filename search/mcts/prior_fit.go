@@ -211,9 +211,11 @@ func (f *PriorFit) softmax(s *PriorSample, p []float64) (ll float64, rank int) {
 type PriorScore struct {
 	N int
 	// LogLik is the mean log-probability of the move played; Top1 the
-	// share of positions where it has the top logit; InWidth where it is
-	// among the tree's children below the root (the best maxChildren).
-	LogLik, Top1, InWidth float64
+	// share of positions where it has the top logit; Top5 among the best
+	// five; Past20 ranked 21st or lower (a move the tree rarely visits);
+	// InWidth among the tree's children below the root (the best
+	// maxChildren); Entropy the mean entropy of the candidates' softmax.
+	LogLik, Top1, Top5, Past20, InWidth, Entropy float64
 }
 
 // Score rates f on the samples that keep accepts.
@@ -230,18 +232,30 @@ func (f PriorFit) Score(samples []PriorSample, keep func(*PriorSample) bool) Pri
 		ll, rank := f.softmax(s, p)
 		sc.N++
 		sc.LogLik += ll
-		if rank == 0 {
-			sc.Top1++
-		}
-		if rank < width {
-			sc.InWidth++
+		sc.Top1 += b2f(rank == 0)
+		sc.Top5 += b2f(rank < 5)
+		sc.Past20 += b2f(rank >= 20)
+		sc.InWidth += b2f(rank < width)
+		for _, v := range p {
+			if v > 0 {
+				sc.Entropy -= v * math.Log(v)
+			}
 		}
 	}
 	if sc.N > 0 {
 		n := float64(sc.N)
-		sc.LogLik, sc.Top1, sc.InWidth = sc.LogLik/n, sc.Top1/n, sc.InWidth/n
+		sc.LogLik, sc.Top1, sc.Top5, sc.Past20, sc.InWidth, sc.Entropy =
+			sc.LogLik/n, sc.Top1/n, sc.Top5/n, sc.Past20/n, sc.InWidth/n, sc.Entropy/n
 	}
 	return sc
+}
+
+// b2f is 1 for true, 0 for false.
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func growFloats(p []float64, n int) []float64 {
