@@ -106,6 +106,23 @@ func TestPolicyOptionsFromEnv(t *testing.T) {
 			t.Errorf("%q %q %q %q: %+v warning %q, want %+v (warning %v)", tc.visits, tc.mix, tc.deep, tc.deepMix, got, warn.String(), tc.want, tc.warn)
 		}
 	}
+	// Renju black's λ: (0, 1], else a warning and the variant's.
+	for _, tc := range []struct {
+		v    string
+		want float64
+		warn bool
+	}{{"", 0.4, false}, {"0.25", 0.25, false}, {"1", 1, false}, {"0", 0.4, true}, {"1.5", 0.4, true}, {"low", 0.4, true}} {
+		var warn bytes.Buffer
+		got := policyOptionsFromEnv(mcts.PolicyOptions{RenjuBlackMix: 0.4}, func(k string) string {
+			if k == "KAKUGO_NN_MIX_RENJU_BLACK" {
+				return tc.v
+			}
+			return ""
+		}, &warn)
+		if got.RenjuBlackMix != tc.want || (warn.Len() > 0) != tc.warn {
+			t.Errorf("KAKUGO_NN_MIX_RENJU_BLACK=%q: %v warning %q, want %v (warning %v)", tc.v, got.RenjuBlackMix, warn.String(), tc.want, tc.warn)
+		}
+	}
 }
 
 // TestLoadDeep: the embedded deep tier without KAKUGO_DEEP_WEIGHTS, none
