@@ -23,8 +23,12 @@ const (
 	// freestyle 15 19.5% against 11.5% (docs/testing.md, session 27).
 	PriorNear
 	// PriorRich adds to PriorNear a weight per direction class of each
-	// side (summed over the four lines through the candidate) and the
-	// distance from the third and fourth last moves (priorRich).
+	// side (summed over the four lines through the candidate), a table of
+	// both sides' combo pairs, each side's stones among the eight
+	// neighbours and the distance from the third and fourth last moves
+	// (priorRich). Better held out, weaker in play: against Rapfi at
+	// 100,000 nodes a move -0.108 ± 0.040 a game over 200 pairs with
+	// PriorNear (docs/testing.md, session 29).
 	PriorRich
 )
 
@@ -172,7 +176,9 @@ func (c *priorCtx) logit(e *eval.Evaluator, p engine.Pos, me, op engine.Color) f
 // a table of (our combo, the opponent's) pairs, the stones of each side
 // among the eight neighbours and the distance from the third and fourth
 // last moves: held out, -2.353 a move against priorNear's -2.455 (top-1
-// 34.3% against 33.6%; freestyle 20 -2.373, standard -2.537, renju -2.239).
+// 34.3% against 33.6%; freestyle 20 -2.373, standard -2.537, renju -2.239),
+// but more of the moves played rank past 20th (5.40% against 4.74%), and
+// the tree plays worse with it (PriorRich).
 var priorRich = priorModel{
 	attack: [...]float32{
 		eval.ComboNone: 0.356, eval.ComboForbidden: 0.000, eval.ComboTwo: -0.040, eval.ComboDoubleTwo: -0.213,
