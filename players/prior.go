@@ -357,22 +357,8 @@ func policyOptionsFromEnv(o mcts.PolicyOptions, getenv func(string) string, warn
 		}
 		o.Mix = x
 	}
-	if v := getenv("KAKUGO_DEEP_MIX"); v != "" {
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(x > 0 && x <= 1) {
-			fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_DEEP_MIX=%q: not a number in (0, 1]; default used\n", v)
-		} else {
-			o.DeepMix = x
-		}
-	}
-	if v := getenv("KAKUGO_NN_MIX_RENJU_BLACK"); v != "" {
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(x > 0 && x <= 1) {
-			fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_NN_MIX_RENJU_BLACK=%q: not a number in (0, 1]; default used\n", v)
-		} else {
-			o.RenjuBlackMix = x
-		}
-	}
+	weightFromEnv(&o.DeepMix, getenv, "KAKUGO_DEEP_MIX", warn)
+	weightFromEnv(&o.RenjuBlackMix, getenv, "KAKUGO_NN_MIX_RENJU_BLACK", warn)
 	if v := getenv("KAKUGO_NODE_MIX"); v != "" {
 		x, err := strconv.ParseFloat(v, 64)
 		if err != nil || !(x >= 0 && x <= 1) {
@@ -391,6 +377,21 @@ func policyOptionsFromEnv(o mcts.PolicyOptions, getenv func(string) string, warn
 	}
 	setPositive(&o.Temp, floatFromEnv(getenv, "KAKUGO_NN_TEMP", 10, warn))
 	return o
+}
+
+// weightFromEnv sets *dst to the weight in (0, 1] that key holds; unset
+// leaves *dst, anything else leaves it with a warning on warn.
+func weightFromEnv(dst *float64, getenv func(string) string, key string, warn io.Writer) {
+	v := getenv(key)
+	if v == "" {
+		return
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil || !(x > 0 && x <= 1) {
+		fmt.Fprintf(warn, "pbrain-kakugo: %s=%q: not a number in (0, 1]; default used\n", key, v)
+		return
+	}
+	*dst = x
 }
 
 // abOptionsFrom reads the alpha-beta search's tuning from a list such as
