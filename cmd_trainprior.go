@@ -13,7 +13,7 @@ import (
 // form) to the moves of game records and reports them beside the search's
 // own logit sets on held-out games.
 func cmdTrainPrior(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := newFlagSet("train-prior", "usage: pbrain-kakugo train-prior [flags]\n\nFits the tree's evaluator prior logits (both sides' combos and potentials,\nthe distance from the last two moves; with --rich also both sides' direction\nclasses, a table of both sides' combo pairs, the stones of each side among\nthe eight neighbours, and the distance from the third and fourth last moves) to the moves of game records by a\nsoftmax over the candidates the tree lists, held out by game, and prints\nthem for search/mcts/mcts_prior.go beside the search's own sets' scores.\nDeterministic: the same records and flags give the same logits.\n\nflags:", stderr)
+	fs := newFlagSet("train-prior", "usage: pbrain-kakugo train-prior [flags]\n\nFits the tree's evaluator prior logits (both sides' combos and potentials,\nthe distance from the last two moves; with --rich also both sides' direction\nclasses, a table of both sides' combo pairs, the stones of each side among\nthe eight neighbours, and the distance from the third and fourth last moves)\nto the moves of game records by a softmax over the candidates the tree lists,\nheld out by game (or --held-out records), and prints them for\nsearch/mcts/mcts_prior.go beside the search's own sets' scores.\nDeterministic: the same records and flags give the same logits.\n\nflags:", stderr)
 	rf := recordFlags(fs)
 	rf.Leagues = []string{"Freestyle1", "Standard1", "Renju"}
 	every := fs.Int("every", 3, "sample every n-th position after the opening (game i from ply i mod n)")

@@ -24,7 +24,7 @@ type PriorSample struct {
 
 // priorRow is what the logits read of one candidate: both sides' combos
 // there, the logs of both sides' potentials, the distance classes from the
-// last four moves, both sides' direction classes.
+// last four moves, both sides' direction classes and the adjacency class.
 type priorRow struct {
 	cm, co, dl, dn, d3, d4 uint8
 	adj                    uint8
@@ -98,8 +98,9 @@ type PriorFit struct{ w [priorParams]float64 }
 
 // priorParams is the number of fitted weights: both combo tables, the
 // distance tables of the last two moves, both potentials' weights, then
-// PriorRich's: both direction class tables and the distance tables of the
-// third and fourth last moves.
+// PriorRich's: both direction class tables, the distance tables of the
+// third and fourth last moves, the combo pair table and the adjacency
+// table.
 const priorParams = pwAdj + priorAdj
 
 // priorNearParams is the number of PriorNear's weights, the first ones.
