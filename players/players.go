@@ -75,7 +75,7 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.VCTProbe, o.VCTProbeAt, o.VCTProbeRoot = 100, 32, 400 }),
 		kakugoSpec("kakugo-near", "the same as kakugo since 2026-11-30 (the name of its matches): the tree's evaluator priors also read the opponent's potential and each candidate's distance from the last two moves (mcts.PriorNear, fitted by train-prior to the moves of Gomocup's strongest leagues)", true,
 			func(o *search.KakugoOptions) { o.Prior = mcts.PriorNear }),
-		kakugoSpec("kakugo-rich", "the full player whose tree's evaluator priors also read both sides' direction classes, a table of both sides' combo pairs, each side's stones among the eight neighbours and the distance from the third and fourth last moves (mcts.PriorRich, fitted by train-prior --rich)", true,
+		kakugoSpec("kakugo-rich", "the full player whose tree's evaluator priors also read both sides' direction classes, a table of both sides' combo pairs, each side's stones among the eight neighbours and the distance from the third and fourth last moves (mcts.PriorRich, fitted by train-prior --rich): better held out, weaker in play (-0.108 ± 0.040 a game against Rapfi at 100,000 nodes, 2026-11-30)", true,
 			func(o *search.KakugoOptions) { o.Prior = mcts.PriorRich }),
 		kakugoSpec("kakugo-mix50", "the full player whose tree gives the network's priors half of each refined node's prior (λ 0.5; the default until 2026-11-30, now 0.75)", true,
 			func(o *search.KakugoOptions) { o.Policy.Mix = 0.5 }),
