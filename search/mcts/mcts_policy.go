@@ -239,13 +239,14 @@ func (w *mctsWorker) refineRoot() {
 // the deep policy is the only one (the windows overlap), every refinement
 // is the deep policy's.
 func (w *mctsWorker) mix(deep bool) float32 {
-	if c := w.s.cfg; c.renjuBlackMix > 0 && w.b.Rule() == engine.Renju && w.b.SideToMove() == engine.Black {
+	c := w.s.cfg
+	if c.renjuBlackMix > 0 && w.b.Rule() == engine.Renju && w.b.SideToMove() == engine.Black {
 		return c.renjuBlackMix
 	}
 	if deep || w.netIsDeep {
-		return w.s.cfg.deepMix
+		return c.deepMix
 	}
-	return w.s.cfg.policyMix
+	return c.policyMix
 }
 
 // refine sets the priors of n's children (node idx) to the mix of the

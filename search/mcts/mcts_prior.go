@@ -134,12 +134,14 @@ func newPriorCtx(m *priorModel, b *engine.Board) priorCtx {
 	if !m.near {
 		return c
 	}
+	recent := [...][2]*int{{&c.lx, &c.ly}, {&c.px, &c.py}, {&c.x3, &c.y3}, {&c.x4, &c.y4}}
+	k := 2 // near reads the last two moves, rich all four
+	if m.rich {
+		k = 4
+	}
 	mv := b.Moves()
-	n := len(mv)
-	for i, xy := range [...][2]*int{{&c.lx, &c.ly}, {&c.px, &c.py}, {&c.x3, &c.y3}, {&c.x4, &c.y4}} {
-		if n > i {
-			*xy[0], *xy[1] = b.XY(mv[n-1-i])
-		}
+	for i, xy := range recent[:min(k, len(mv))] {
+		*xy[0], *xy[1] = b.XY(mv[len(mv)-1-i])
 	}
 	return c
 }
@@ -224,4 +226,24 @@ var priorRich = priorModel{
 	},
 	near: true,
 	rich: true,
+}
+
+// priorAdj is the number of adjacency classes: our stones among the eight
+// neighbours (0 to 4 or more) times 5 plus the opponent's.
+const priorAdj = 25
+
+// priorAdjClass is p's adjacency class for me.
+func priorAdjClass(b *engine.Board, p engine.Pos, me engine.Color) int {
+	own, opp := 0, 0
+	for _, d := range b.Dirs() {
+		for _, q := range [2]engine.Pos{p + d, p - d} {
+			switch b.At(q) {
+			case me:
+				own++
+			case me.Opp():
+				opp++
+			}
+		}
+	}
+	return min(own, 4)*5 + min(opp, 4)
 }

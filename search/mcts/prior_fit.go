@@ -71,7 +71,7 @@ func priorSample(e *eval.Evaluator, gen *mctsGen, near *mctsNear, p engine.Pos) 
 	}
 	me := b.SideToMove()
 	op := me.Opp()
-	ctx := newPriorCtx(&priorNear, b)
+	ctx := newPriorCtx(&priorRich, b) // every recent move a row reads
 	s = PriorSample{Rule: b.Rule(), label: -1, rows: make([]priorRow, 0, len(cands))}
 	for j, c := range cands {
 		x, y := b.XY(c.p)
@@ -283,14 +283,13 @@ type PriorFitOptions struct {
 // to progress (nil: none). The same samples and options give the same fit.
 func FitPrior(train []PriorSample, o PriorFitOptions, progress func(step int, ll float64)) PriorFit {
 	f := ClassicPrior()
-	steps, lr := o.Steps, o.LR
 	free := priorNearParams
 	if o.Rich {
 		free = priorParams
 	}
 	var grad, mom, vel [priorParams]float64
 	var p []float64
-	for step := 1; step <= steps; step++ {
+	for step := 1; step <= o.Steps; step++ {
 		clear(grad[:])
 		ll := 0.0
 		for i := range train {
@@ -318,7 +317,7 @@ func FitPrior(train []PriorSample, o PriorFitOptions, progress func(step int, ll
 			}
 			mom[k] = 0.9*mom[k] + 0.1*g
 			vel[k] = 0.999*vel[k] + 0.001*g*g
-			f.w[k] -= lr * (mom[k] / b1) / (math.Sqrt(vel[k]/b2) + 1e-8)
+			f.w[k] -= o.LR * (mom[k] / b1) / (math.Sqrt(vel[k]/b2) + 1e-8)
 		}
 	}
 	return f
@@ -358,24 +357,4 @@ func (f PriorFit) String() string {
 	row("pair", f.w[pwPair:pwAdj], false)
 	row("adj", f.w[pwAdj:priorParams], false)
 	return sb.String()
-}
-
-// priorAdj is the number of adjacency classes: our stones among the eight
-// neighbours (0 to 4 or more) times 5 plus the opponent's.
-const priorAdj = 25
-
-// priorAdjClass is p's adjacency class for me.
-func priorAdjClass(b *engine.Board, p engine.Pos, me engine.Color) int {
-	own, opp := 0, 0
-	for _, d := range b.Dirs() {
-		for _, q := range [2]engine.Pos{p + d, p - d} {
-			switch b.At(q) {
-			case me:
-				own++
-			case me.Opp():
-				opp++
-			}
-		}
-	}
-	return min(own, 4)*5 + min(opp, 4)
 }
