@@ -95,7 +95,7 @@ func TestBrainThreads(t *testing.T) {
 			return ""
 		}
 		var errOut bytes.Buffer
-		cfg, code := brainConfig(tc.args, getenv, &errOut)
+		cfg, _, code := brainConfig(tc.args, getenv, &errOut)
 		if tc.code != 0 {
 			if cfg != nil || code != tc.code {
 				t.Errorf("%v: config %v code %d, want code %d", tc.args, cfg != nil, code, tc.code)
@@ -147,5 +147,33 @@ func TestUsageListsBrainFlags(t *testing.T) {
 		if !strings.Contains(out.String(), flag) {
 			t.Errorf("--help does not list %s", flag)
 		}
+	}
+}
+
+// TestBrainCPUProfile: --cpuprofile writes a profile of the session (a
+// gzipped protocol buffer, as go tool pprof and default.pgo take) once the
+// manager sends END, and a path that cannot be created is refused before
+// the brain starts.
+func TestBrainCPUProfile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "brain.prof")
+	var out, errOut bytes.Buffer
+	code := cmdBrain([]string{"--player", "greedy", "--cpuprofile", path}, strings.NewReader("START 15\nINFO timeout_turn 100\nBEGIN\nTURN 8,8\nEND\n"), &out, &errOut)
+	if code != 0 {
+		t.Fatalf("code %d, stderr %q", code, errOut.String())
+	}
+	if strings.Count(out.String(), ",") < 2 {
+		t.Errorf("the brain did not move twice: %q", out.String())
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("the profile is not gzipped (%d bytes)", len(b))
+	}
+	errOut.Reset()
+	bad := filepath.Join(t.TempDir(), "missing", "brain.prof")
+	if code := cmdBrain([]string{"--cpuprofile", bad}, strings.NewReader("START 15\nBEGIN\n"), &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "missing") {
+		t.Errorf("an uncreatable profile path: code %d, stderr %q", code, errOut.String())
 	}
 }
