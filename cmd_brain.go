@@ -78,11 +78,10 @@ func brainConfig(args []string, getenv func(string) string, stderr io.Writer) (*
 
 // brainFlagValues are where the brain's flags land.
 type brainFlagValues struct {
-	player, weights, folder *string
-	cpuProfile              *string
-	seed                    *int64
-	suggest, debug, quiet   *bool
-	threads                 *int
+	player, weights, folder, cpuProfile *string
+	seed                                *int64
+	suggest, debug, quiet               *bool
+	threads                             *int
 }
 
 // newBrainFlags defines the brain's flags, for brainConfig and for the

@@ -119,8 +119,9 @@ func priorModelFor(m PriorModel) *priorModel {
 // priorCtx is what a logit reads besides the candidate: the model, the
 // board coordinates of the recent moves it reads (last, prev, and for a
 // rich model the third and fourth last; x -1000 when there is none or it
-// is not read, so every distance is the last class) and the factor every logit is multiplied by (1/T for a softmax
-// temperature T; Options.PriorTemp).
+// is not read, so every distance is the last class) and the factor every
+// logit is multiplied by (1/T for a softmax temperature T;
+// Options.PriorTemp).
 type priorCtx struct {
 	m              *priorModel
 	lx, ly, px, py int
