@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/kakugo/kakugo/engine"
@@ -36,6 +37,7 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 	engMsg := fs.StringArray("engine-msg", nil, "c-gomoku-cli -msg file of the same games (repeat)")
 	engOpt := fit.EngineOptions{}
 	fs.StringSliceVar(&engOpt.Engines, "engine", []string{"rapfi"}, "the engines whose final search lines (Eval) label the positions they were to move in (c-gomoku-cli -engine names)")
+	byFile := fs.Bool("bucket-by-file", false, "report each --engine-sgf file's held-out positions in a bucket of its own (the file's name beside the engines'), not one for all: the fit is the same")
 	fs.Float64Var(&engOpt.Scale, "engine-scale", 260, "an engine score s labels its position Sigmoid(s/scale) (a mate 1 or 0); 260 fits Rapfi's classical scores to results")
 	policyFile := fs.String("policy-weights", "", "with --features trunk: the policy network whose trunk is read (default: the embedded one)")
 	leafFile := fs.String("leaf-weights", "", "with --features trunk: the learned leaf value whose logit is a feature (default: the embedded one)")
@@ -108,7 +110,11 @@ func cmdTrainValue(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 		}
 		eg, est := fit.EngineGames((*engSGF)[i], games, mates, engOpt)
 		tag := strings.Join(engOpt.Engines, ",")
-		samples, _ := fit.EngineSamples(eg, cfg.Sample, "("+tag+")")
+		bucket := tag
+		if *byFile {
+			bucket += " " + filepath.Base((*engSGF)[i])
+		}
+		samples, _ := fit.EngineSamples(eg, cfg.Sample, "("+bucket+")")
 		fmt.Fprintf(stdout, "train-value: %s: %d games, %d verdicts of %s (%d mates), %d positions kept\n",
 			(*engSGF)[i], est.Games, est.Verdicts, tag, est.Mates, len(samples))
 		cfg.Extra = append(cfg.Extra, samples...)

@@ -179,6 +179,22 @@ func TestTrainValueEngineRecords(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, stdout.String())
 		}
 	}
+	// --bucket-by-file names the file in the report and changes nothing
+	// else: the same weights, byte for byte.
+	byFile := filepath.Join(dir, "vf.kvw")
+	stdout.Reset()
+	if code := run([]string{"train-value", "--games", games, "--test-frac", "0.3", "--iters", "2", "--out", byFile,
+		"--engine-sgf", sgf, "--engine-msg", msg, "--bucket-by-file"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+		t.Fatalf("--bucket-by-file: code %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "freestyle 15x15 (rapfi m.sgf)") {
+		t.Errorf("no per-file bucket in\n%s", stdout.String())
+	}
+	a, errA := os.ReadFile(out)
+	b, errB := os.ReadFile(byFile)
+	if errA != nil || errB != nil || !bytes.Equal(a, b) {
+		t.Errorf("--bucket-by-file changed the weights (%v, %v)", errA, errB)
+	}
 	for _, args := range [][]string{{"--engine-sgf", sgf}, {"--engine-msg", msg}, {"--engine-sgf", sgf, "--engine-msg", msg, "--engine-scale", "0"}} {
 		stderr.Reset()
 		if code := run(append([]string{"train-value", "--games", games}, args...), strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 2 {

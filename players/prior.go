@@ -39,7 +39,8 @@ import (
 // exploration constant KAKUGO_CPUCT, first-play reduction KAKUGO_FPU and
 // the children of a node below the root KAKUGO_WIDTH (floatFromEnv; a
 // fraction of a child is dropped), and for the learned leaf value KAKUGO_VALUE_WEIGHTS and
-// KAKUGO_VALUE_GAIN (loadValue). The other players say on warn that they
+// KAKUGO_VALUE_GAIN (loadValue), and KAKUGO_LEAF_SAMPLE and
+// KAKUGO_LEAF_SAMPLE_EVERY (withLeafSample: the tree's leaves as data). The other players say on warn that they
 // ignore a file of weights.
 func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Player {
 	if !p.prior {
@@ -187,7 +188,7 @@ func valueFor(leaf mcts.LeafMode, embedded string, warn io.Writer) mcts.LeafValu
 	if leaf != mcts.LeafDefault && leaf != mcts.LeafLearned {
 		return nil
 	}
-	return loadValue(os.Getenv, embedded, warn)
+	return withLeafSample(loadValue(os.Getenv, embedded, warn), os.Getenv, warn)
 }
 
 // loadValue reads the learned leaf value from the file in
