@@ -62,8 +62,10 @@ def main():
     ap.add_argument("--seed", type=int, default=1, help="the shuffle's seed")
     ap.add_argument("--size", default="15", help="board size where a line gives none")
     ap.add_argument("--rule", type=int, default=0, help="protocol rule where a line gives none")
-    ap.add_argument("--engine", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                                      "../../../shared/anchors/pbrain-rapfi"))
+    anchors = os.environ.get("ANCHORS") or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "../../../shared/anchors")
+    ap.add_argument("--engine", default=os.path.join(anchors, "pbrain-rapfi"),
+                    help="the labelling brain (default: Rapfi of ../shared/anchors, or of $ANCHORS)")
     a = ap.parse_args()
     rows = read_positions(a.posfile, a.size, a.rule)
     if not rows:
