@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -157,11 +159,38 @@ func TestUsageListsBrainFlags(t *testing.T) {
 func TestBrainCPUProfile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "brain.prof")
 	var out, errOut bytes.Buffer
-	code := cmdBrain([]string{"--player", "greedy", "--cpuprofile", path}, strings.NewReader("START 15\nINFO timeout_turn 100\nBEGIN\nTURN 8,8\nEND\n"), &out, &errOut)
-	if code != 0 {
+	// A manager sends END after the brain's answer: END while the brain
+	// thinks may end the session before the move, which a slow machine
+	// (or the race detector) showed. So each command waits for the last
+	// answer, as c-gomoku-cli's would.
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- cmdBrain([]string{"--player", "greedy", "--cpuprofile", path}, inR, outW, &errOut)
+		outW.Close()
+	}()
+	lines := bufio.NewScanner(outR)
+	move := func() bool { // reads up to the brain's next move
+		for lines.Scan() {
+			out.WriteString(lines.Text() + "\n")
+			if strings.Contains(lines.Text(), ",") {
+				return true
+			}
+		}
+		return false
+	}
+	io.WriteString(inW, "START 15\nINFO timeout_turn 100\nBEGIN\n")
+	first := move()
+	io.WriteString(inW, "TURN 8,8\n")
+	second := first && move()
+	io.WriteString(inW, "END\n")
+	inW.Close()
+	go io.Copy(io.Discard, outR)
+	if code := <-done; code != 0 {
 		t.Fatalf("code %d, stderr %q", code, errOut.String())
 	}
-	if strings.Count(out.String(), ",") < 2 {
+	if !second {
 		t.Errorf("the brain did not move twice: %q", out.String())
 	}
 	b, err := os.ReadFile(path)
