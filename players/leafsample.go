@@ -16,8 +16,9 @@ import (
 
 // The tree's leaves as data. The learned value is fitted to positions of
 // games, but the tree asks it about its leaves: positions seven to twenty
-// plies past the root, a third of them a forced win for one side in
-// Rapfi's eyes (docs/testing.md, 2026-12-01). KAKUGO_LEAF_SAMPLE=FILE makes
+// plies past the root, an eighth (freestyle 15) to two fifths (freestyle
+// 20) of them a forced win for one side in Rapfi's eyes (docs/testing.md,
+// 2026-12-01). KAKUGO_LEAF_SAMPLE=FILE makes
 // the player append every KAKUGO_LEAF_SAMPLE_EVERY-th leaf it values
 // (default 1009, a prime, so that the sample does not follow the
 // playouts' rhythm) to FILE, one line per leaf: the position as a pos
