@@ -77,10 +77,11 @@ func TestLeafSamplerConcurrent(t *testing.T) {
 	s := &leafSampler{inner: constValuer(-0.5), every: 3, w: &out}
 	var wg sync.WaitGroup
 	for range 4 {
+		// Built here: t.Fatal belongs to the test's own goroutine.
+		e := sampleBoard(t, 15, 15, engine.Freestyle, "h8i9")
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := sampleBoard(t, 15, 15, engine.Freestyle, "h8i9")
 			for range 300 {
 				s.LeafValue(e)
 			}

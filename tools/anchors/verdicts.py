@@ -42,10 +42,8 @@ def read_positions(path, size, rule):
     with open(path) as f:
         for line in f:
             fields = line.split()
-            if not fields or fields[0].startswith("#") or fields[0] in seen:
-                continue
-            if not MOVE.match(fields[0]):
-                continue
+            if not fields or fields[0] in seen or not MOVE.match(fields[0]):
+                continue  # blank, a repeat, or not a pos string ('#' comments)
             seen.add(fields[0])
             sz = fields[1] if len(fields) > 1 else size
             rl = int(fields[2]) if len(fields) > 2 else rule
