@@ -25,6 +25,9 @@ type mctsWorker struct {
 	net  Policy      // asked on the lazy schedule (mcts_policy.go), or nil
 	deep Policy      // the lazy schedule's deep tier (mcts_policy.go), or nil
 	vcf  *win.Search // the in-tree VCF probe, or nil
+	// prober runs vcf's verdicts on its own copy of the game with the
+	// threat tracker (win.Prober), set with vcf.
+	prober *win.Prober
 
 	// netIsDeep: net is the deep tier's policy, the only one (its window
 	// and the first tier's overlap).
@@ -69,6 +72,14 @@ func newMctsWorker(s *mctsSearch, root *engine.Board, id int, pol, deep Policy) 
 	}
 	b.Attach(w.near)
 	return w
+}
+
+// useProbes gives the worker the probes' search and the prober that runs
+// its verdicts, which takes the worker's board as it is now (the root) for
+// its root.
+func (w *mctsWorker) useProbes(s *win.Search, p *win.Prober) {
+	w.vcf, w.prober = s, p
+	p.Reset(s, w.b)
 }
 
 // release detaches the worker's observers.
@@ -293,7 +304,7 @@ func (w *mctsWorker) vcfWins() bool {
 // (win.Search.Verdict), which took a fifth of the VCF probes' time on the
 // bench; Threat, which reads a proof's cells, gets it whole.
 func (w *mctsWorker) proves(kind proof.Kind, deadline time.Time, nodes int64) bool {
-	r := w.vcf.Verdict(w.s.ctx, w.b, w.e, kind, deadline, nodes)
+	r := w.prober.Verdict(w.s.ctx, w.b, w.e, kind, deadline, nodes)
 	w.nodes += r.Nodes
 	return r.Win
 }

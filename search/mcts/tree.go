@@ -126,6 +126,8 @@ type Tree struct {
 	pool   *mctsPool
 	kept   kept
 	probes []*win.Search // per thread, made when the first probing search needs them
+	// probers run the probes' verdicts, one per thread beside probes.
+	probers []*win.Prober
 }
 
 // NewTree makes an empty tree of at most maxNodes nodes (at least one
@@ -253,8 +255,9 @@ func (t *Tree) Search(ctx context.Context, b *engine.Board, r Request) (Result, 
 		if s.cfg.probes() {
 			for len(t.probes) <= i {
 				t.probes = append(t.probes, win.New(probeEntries))
+				t.probers = append(t.probers, &win.Prober{})
 			}
-			workers[i].vcf = t.probes[i]
+			workers[i].useProbes(t.probes[i], t.probers[i])
 		}
 	}
 	defer func() {

@@ -95,6 +95,10 @@ func (w *Search) usesTracker(b *engine.Board, maxNodes int64) bool {
 // attached again by detachReader).
 func (w *Search) attachReader(b *engine.Board, ev *eval.Evaluator, maxNodes int64) {
 	w.th, w.evAttached, w.tracking = evalPosition{ev}, false, false
+	if w.external != nil {
+		w.th = w.external // a Prober's: attached to b by the Prober, ev on another board
+		return
+	}
 	if !w.usesTracker(b, maxNodes) {
 		return
 	}

@@ -242,6 +242,7 @@ type Search struct {
 	ev          *eval.Evaluator // the caller's: the potentials, frozen at the root
 	th          Position        // what the search reads: ev, or tr
 	tr          *threat.Tracker // kept from search to search (Reset)
+	external    Position        // a Prober's tracker, on the board under search, read in place of ev (nil: none)
 	tracking    bool            // th is tr, attached to b in ev's place
 	evAttached  bool            // ev was attached to b, and is again at the end
 	att, def    engine.Color
