@@ -22,7 +22,10 @@ type Evaluator struct {
 	state     []uint16
 	refStart  []int32
 	refs      []monoRef
-	pot       [][2]int32 // by cell, then colour
+	// pot is by cell: the potential of each colour (black, white), then
+	// its weighted potential (WeightedPotential), kept side by side because
+	// a monomial's change updates both on the same five cells.
+	pot       [][4]int32
 	rankCount [2][NumRanks]int32
 	total     [2]int32
 
@@ -206,8 +209,9 @@ func (e *Evaluator) buildMonomials() {
 	e.refs = make([]monoRef, count[len(count)-1])
 	fill := append([]int32(nil), count[:len(count)-1]...)
 	e.state = make([]uint16, len(e.monoStart))
-	e.pot = make([][2]int32, b.Size())
+	e.pot = make([][4]int32, b.Size())
 	info := &e.t.states.info
+	wpot := &e.t.states.wpot
 	for m, s := range e.monoStart {
 		step := e.monoStep[m]
 		var win [5]engine.Color
@@ -233,8 +237,10 @@ func (e *Evaluator) buildMonomials() {
 			in := info[st][ci]
 			e.rankCount[ci][in.Rank]++
 			e.total[ci] += int32(in.Score)
+			w := int32(wpot[st] >> (16 * ci) & 0xffff)
 			for i := engine.Pos(0); i < 5; i++ {
 				e.pot[s+i*step][ci] += int32(in.Score)
+				e.pot[s+i*step][2+ci] += w
 			}
 		}
 	}
@@ -341,12 +347,13 @@ func (e *Evaluator) Undone(_ *engine.Board, s engine.Pos, c engine.Color) {
 // updateMonomials moves every monomial that s belongs to (as a window or an
 // end cell) to its next state, after a stone of colour c was placed (or
 // removed) there, and applies the score changes to the potentials of the
-// window's cells. The next state is StateTable.Next; since a slot's value
-// is one digit of the state index, the transition is computed as adding
-// (or subtracting) c times the slot's place value, which is the table's
-// content without reading its 160 KB.
+// window's cells, and the changes of its WeightedPotential terms to their
+// weighted potentials. The next state is StateTable.Next; since a slot's
+// value is one digit of the state index, the transition is computed as
+// adding (or subtracting) c times the slot's place value, which is the
+// table's content without reading its 160 KB.
 func (e *Evaluator) updateMonomials(s engine.Pos, c engine.Color, placed bool) {
-	hot := &e.t.states.hot
+	hot, wpot := &e.t.states.hot, &e.t.states.wpot
 	pot := e.pot
 	for _, r := range e.refs[e.refStart[s]:e.refStart[s+1]] {
 		old := e.state[r.m]
@@ -357,8 +364,9 @@ func (e *Evaluator) updateMonomials(s engine.Pos, c engine.Color, placed bool) {
 		e.state[r.m] = st
 		ho, hn := hot[old], hot[st]
 		if ho == hn {
-			continue
+			continue // the same ranks and scores: the weighted terms too
 		}
+		var d [4]int32
 		for ci := 0; ci < 2; ci++ {
 			oi, ni := uint16(ho>>(16*ci)), uint16(hn>>(16*ci))
 			if oi == ni {
@@ -368,15 +376,22 @@ func (e *Evaluator) updateMonomials(s engine.Pos, c engine.Color, placed bool) {
 				e.rankCount[ci][or]--
 				e.rankCount[ci][nr]++
 			}
-			if delta := int32(ni&0xff) - int32(oi&0xff); delta != 0 {
-				e.total[ci] += delta
-				p, step := e.monoStart[r.m], e.monoStep[r.m]
-				pot[p][ci] += delta
-				pot[p+step][ci] += delta
-				pot[p+2*step][ci] += delta
-				pot[p+3*step][ci] += delta
-				pot[p+4*step][ci] += delta
-			}
+			d[ci] = int32(ni&0xff) - int32(oi&0xff)
+			e.total[ci] += d[ci]
+		}
+		wo, wn := wpot[old], wpot[st]
+		d[2] = int32(wn&0xffff) - int32(wo&0xffff)
+		d[3] = int32(wn>>16) - int32(wo>>16)
+		if d == [4]int32{} {
+			continue
+		}
+		p, step := e.monoStart[r.m], e.monoStep[r.m]
+		for i := range engine.Pos(5) {
+			q := &pot[p+i*step]
+			q[0] += d[0]
+			q[1] += d[1]
+			q[2] += d[2]
+			q[3] += d[3]
 		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 // snapshot is every field of an evaluator that a move changes.
 type snapshot struct {
 	state     []uint16
-	pot       [][2]int32
+	pot       [][4]int32
 	rankCount [2][NumRanks]int32
 	total     [2]int32
 	keys      [][4]uint32

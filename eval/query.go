@@ -192,19 +192,13 @@ var pointRanks = [NumRanks]int{1024, 1024, 80, 60, 20, 15, 5, 4, 1, 1, 0}
 // search's prior logits take its logarithm.
 //
 // It is the tree search's most called query (every candidate of every
-// expansion), so each monomial's term for both colours comes from one read
-// of a small table built with the state table (StateTable.wpot); the sums
-// are RankPotential's (TestWeightedPotentialIsTwoRankPotentials).
+// expansion), so the sums are kept with the potentials as the monomials
+// change (updateMonomials), each monomial's term for both colours read
+// from a small table built with the state table (StateTable.wpot); they
+// are RankPotential's (TestWeightedPotentialIsTwoRankPotentials). Like the
+// potentials they stand still while the evaluator is frozen.
 func (e *Evaluator) WeightedPotential(p engine.Pos, c engine.Color) int {
-	wpot := &e.t.states.wpot
-	shift := 16 * uint(c-1)
-	sum := 0
-	for _, r := range e.refs[e.refStart[p]:e.refStart[p+1]] {
-		if r.slot < SlotBefore {
-			sum += int(wpot[e.state[r.m]] >> shift & 0xffff)
-		}
-	}
-	return sum
+	return int(e.pot[p][1+c])
 }
 
 // RankPotential is a sharper potential than v(p): the sum, over the

@@ -115,15 +115,17 @@ func TestEvaluate(t *testing.T) {
 	}
 }
 
-// TestWeightedPotentialIsTwoRankPotentials: the one-pass WeightedPotential
+// TestWeightedPotentialIsTwoRankPotentials: the kept WeightedPotential
 // equals RankPotential with pointRanks, five times c's plus four times the
-// opponent's, on every free point of random games under every rule.
+// opponent's, on every free point of random games under every rule, as the
+// moves are made and as they are taken back.
 func TestWeightedPotentialIsTwoRankPotentials(t *testing.T) {
 	for _, r := range engine.Rules {
 		rng := rand.New(rand.NewPCG(uint64(r), 23))
 		b, _ := engine.New(15, 15, r)
 		e := Attach(b)
-		for ply := 0; ply < 50 && !b.Full() && b.Winner() == engine.Empty; ply++ {
+		check := func(when string) {
+			t.Helper()
 			for i := 0; i < b.Width()*b.Height(); i++ {
 				p := b.Pos(i%b.Width(), i/b.Width())
 				if b.At(p) != engine.Empty {
@@ -132,11 +134,18 @@ func TestWeightedPotentialIsTwoRankPotentials(t *testing.T) {
 				for _, c := range []engine.Color{engine.Black, engine.White} {
 					want := 5*e.RankPotential(p, c, &pointRanks) + 4*e.RankPotential(p, c.Opp(), &pointRanks)
 					if got := e.WeightedPotential(p, c); got != want {
-						t.Fatalf("%v ply %d %v at %d: %d, want %d", r, ply, c, p, got, want)
+						t.Fatalf("%v %s, %d stones, %v at %d: %d, want %d", r, when, b.MoveCount(), c, p, got, want)
 					}
 				}
 			}
+		}
+		for ply := 0; ply < 50 && !b.Full() && b.Winner() == engine.Empty; ply++ {
+			check("making")
 			b.Make(randomNear(b, rng))
+		}
+		for b.MoveCount() > 0 {
+			check("taking back")
+			b.Undo()
 		}
 		e.Detach()
 	}
