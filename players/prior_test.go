@@ -269,6 +269,29 @@ func TestTuningFromEnv(t *testing.T) {
 			t.Errorf("%s %v: %d warnings (%q), want %d", c.player, c.env, n, warn.String(), c.warn)
 		}
 	}
+	// The in-tree VCF probe's nodes: the default's (0: the search's own
+	// cap), the environment's over it and over a variant that turns it off,
+	// and a bad value left alone with a warning.
+	for _, c := range []struct {
+		player, env string
+		want        int64
+		warn        int
+	}{
+		{"kakugo", "", 0, 0},
+		{"kakugo", "300", 300, 0},
+		{"kakugo-noprobe", "", -1, 0},
+		{"kakugo-noprobe", "250", 250, 0},
+		{"kakugo", "-3", 0, 1},
+	} {
+		var warn bytes.Buffer
+		o := tuningFromEnv(spec(c.player).kakugo(1), env(map[string]string{"KAKUGO_VCF_PROBE": c.env}), &warn)
+		if o.VCFProbe != c.want {
+			t.Errorf("%s KAKUGO_VCF_PROBE=%q: %d nodes, want %d", c.player, c.env, o.VCFProbe, c.want)
+		}
+		if n := strings.Count(warn.String(), "\n"); n != c.warn {
+			t.Errorf("%s KAKUGO_VCF_PROBE=%q: %d warnings, want %d", c.player, c.env, n, c.warn)
+		}
+	}
 	// The evaluator prior: kakugo-near's, the environment's over any
 	// player's, a bad value left alone with a warning.
 	for _, c := range []struct {
