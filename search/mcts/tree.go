@@ -145,7 +145,8 @@ func (t *Tree) Resize(maxNodes int64) {
 
 // ThreadBytes is the memory each search thread holds besides the tree:
 // its VCF-probe table (2 MiB) and 1 MiB for its policy workspace, board and
-// evaluator (the workspace is (1+2 blocks) x channels planes of about 300
+// evaluator, and its prober's copy of the game with a threat tracker (tens
+// of KiB) (the workspace is (1+2 blocks) x channels planes of about 300
 // floats on 15x15, about half a MiB for the shipped network: an estimate
 // from nn/forward.go, not a measurement). A memory budget that counts
 // every thread takes it off the tree's share (64 threads once made 139 MB
