@@ -38,7 +38,7 @@ func probeWorker(t *testing.T, b *engine.Board, cfg Config) (*mctsSearch, *mctsW
 	s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &cfg, ctx: context.Background()}
 	w := newMctsWorker(s, b, 0, nil, nil)
 	t.Cleanup(w.release)
-	w.useProbes(win.New(1 << 14), &win.Prober{})
+	w.useProbes(win.New(1<<14), &win.Prober{})
 	return s, w
 }
 

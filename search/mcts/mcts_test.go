@@ -345,7 +345,7 @@ func TestMctsVCFProbeMakesWinsTerminal(t *testing.T) {
 	s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &Config{maxChildren: 40, vcfProbe: 30}, ctx: context.Background()}
 	w := newMctsWorker(s, b, 0, nil, nil)
 	defer w.release()
-	w.useProbes(win.New(1 << 10), &win.Prober{})
+	w.useProbes(win.New(1<<10), &win.Prober{})
 	for _, atRoot := range []bool{true, false} {
 		idx, _ := s.pool.alloc(1)
 		n := s.pool.node(idx)

@@ -37,7 +37,7 @@ func TestPlayoutsLeaveAPrefixOfThePath(t *testing.T) {
 		cfg.vcfProbe, cfg.vctProbe, cfg.vctRoot, cfg.vctAt = 30, 60, 60, 4
 		s := &mctsSearch{pool: newMctsPool(mctsSegSize), cfg: &cfg, ctx: context.Background()}
 		w := newMctsWorker(s, b, 0, nil, nil)
-		w.useProbes(win.New(1 << 12), &win.Prober{})
+		w.useProbes(win.New(1<<12), &win.Prober{})
 		tree := &Tree{pool: s.pool}
 		if !tree.setRoot(s, b, w, nil) {
 			t.Fatal("no root")
