@@ -222,14 +222,11 @@ func (w *mctsWorker) selectChild(n *mctsNode, atRoot bool) int {
 			}
 			continue
 		}
-		var score float64
-		if q, v, ok := k.q(); ok {
-			score = q + scale*float64(k.priorP())/float64(1+v+k.vloss.Load())
-		} else {
-			// Unvisited: the same score without dividing by 1 (most of a
-			// node's children are, and the division is the loop's cost).
-			score = fpu + scale*float64(k.priorP())
+		q, v, ok := k.q()
+		if !ok {
+			q = fpu
 		}
+		score := q + scale*float64(k.priorP())/float64(1+v+k.vloss.Load())
 		if score > bestScore {
 			best, bestScore = i, score
 		}
