@@ -69,6 +69,8 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCTAttack }),
 		kakugoSpec("kakugo-vctc", "the same as kakugo: the chosen move is checked against the opponent's VCT (the next most visited move is played when it loses to one)", true,
 			func(o *search.KakugoOptions) { o.WinSearch = search.WinSearchVCTCheck }),
+		kakugoSpec("kakugo-expand3", "the full player whose tree values a node's three best children by the priors when it expands the node, each as a playout (mcts.Options.ExpandEval; KAKUGO_EXPAND_EVAL sets the count for any player)", true,
+			func(o *search.KakugoOptions) { o.ExpandEval = 3 }),
 		kakugoSpec("kakugo-noprobe", "the full player without the in-tree VCF probe (the default until 2026-11-26)", true,
 			func(o *search.KakugoOptions) { o.VCFProbe = -1 }),
 		kakugoSpec("kakugo-vctprobe", "the full player with the in-tree VCT probe: a VCT search for the side to move at every node below the root that reaches 32 visits (100 nodes; 400 at the root's children), again at 256 and 2,048 visits with twice and four times the nodes (a win makes the node terminal)", true,

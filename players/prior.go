@@ -243,7 +243,8 @@ const plainGoPolicyVisits = 300
 // KAKUGO_VCT_LEAD (following our VCT's unfinished attack, kakugo_lead.go) and
 // KAKUGO_WIDTH, the alpha-beta veto's share KAKUGO_AB_VETO, the
 // quiet-move win's KAKUGO_QUIET, the in-tree VCF probe's nodes
-// KAKUGO_VCF_PROBE (KakugoOptions.VCFProbe), and the in-tree VCT probe's nodes
+// KAKUGO_VCF_PROBE (KakugoOptions.VCFProbe), the children valued at an
+// expansion KAKUGO_EXPAND_EVAL (KakugoOptions.ExpandEval), and the in-tree VCT probe's nodes
 // KAKUGO_VCT_PROBE (a positive count turns it on), first threshold
 // KAKUGO_VCT_PROBE_AT (visits) and nodes at the root's children
 // KAKUGO_VCT_PROBE_ROOT (mcts.Options: VCTProbe, VCTProbeAt, VCTProbeRoot),
@@ -269,6 +270,7 @@ func tuningFromEnv(o search.KakugoOptions, getenv func(string) string, warn io.W
 	setPositive(&o.ABVeto, percentFromEnv(getenv, "KAKUGO_AB_VETO", warn))
 	setPositive(&o.QuietWin, percentFromEnv(getenv, "KAKUGO_QUIET", warn))
 	setPositive(&o.VCFProbe, int64(floatFromEnv(getenv, "KAKUGO_VCF_PROBE", 1<<16, warn)))
+	setPositive(&o.ExpandEval, int(floatFromEnv(getenv, "KAKUGO_EXPAND_EVAL", 40, warn)))
 	setPositive(&o.VCTProbe, int64(floatFromEnv(getenv, "KAKUGO_VCT_PROBE", 1<<16, warn)))
 	setPositive(&o.VCTProbeAt, int32(floatFromEnv(getenv, "KAKUGO_VCT_PROBE_AT", 1<<20, warn)))
 	setPositive(&o.VCTProbeRoot, int64(floatFromEnv(getenv, "KAKUGO_VCT_PROBE_ROOT", 1<<16, warn)))

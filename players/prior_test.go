@@ -292,6 +292,28 @@ func TestTuningFromEnv(t *testing.T) {
 			t.Errorf("%s KAKUGO_VCF_PROBE=%q: %d warnings, want %d", c.player, c.env, n, c.warn)
 		}
 	}
+	// The children valued at an expansion: none by default, the
+	// environment's over the default and over kakugo-expand3, a bad value
+	// left alone with a warning.
+	for _, c := range []struct {
+		player, env string
+		want, warn  int
+	}{
+		{"kakugo", "", 0, 0},
+		{"kakugo", "3", 3, 0},
+		{"kakugo-expand3", "", 3, 0},
+		{"kakugo-expand3", "5", 5, 0},
+		{"kakugo", "-1", 0, 1},
+	} {
+		var warn bytes.Buffer
+		o := tuningFromEnv(spec(c.player).kakugo(1), env(map[string]string{"KAKUGO_EXPAND_EVAL": c.env}), &warn)
+		if o.ExpandEval != c.want {
+			t.Errorf("%s KAKUGO_EXPAND_EVAL=%q: %d children, want %d", c.player, c.env, o.ExpandEval, c.want)
+		}
+		if n := strings.Count(warn.String(), "\n"); n != c.warn {
+			t.Errorf("%s KAKUGO_EXPAND_EVAL=%q: %d warnings, want %d", c.player, c.env, n, c.warn)
+		}
+	}
 	// The evaluator prior: kakugo-near's, the environment's over any
 	// player's, a bad value left alone with a warning.
 	for _, c := range []struct {

@@ -67,6 +67,9 @@ type KakugoOptions struct {
 	// node a loss for the side that moved into it): 0 is the default,
 	// kakugoVCFProbe, and a negative value turns the probe off.
 	VCFProbe int64
+	// ExpandEval, when positive, values that many of a node's children
+	// at its expansion (mcts.Options.ExpandEval); 0 none, the default.
+	ExpandEval int
 	// VCTProbe is the node cap of the in-tree VCT search for the side to
 	// move, run at a node below the root once it has VCTProbeAt visits
 	// (0: the default, 4) and again with twice the nodes at every
@@ -322,7 +325,7 @@ type kakugoStats struct {
 func NewKakugo(opt KakugoOptions) *Kakugo {
 	cfg := mcts.NewConfig(mcts.Options{Leaf: opt.Leaf, Value: opt.Value, CPuct: opt.CPuct, RootCPuct: opt.RootCPuct, FPUReduction: opt.FPUReduction,
 		MaxChildren: opt.MaxChildren, StaticScale: opt.StaticScale,
-		VCFProbe: kakugoProbe(opt.VCFProbe, kakugoVCFProbe),
+		VCFProbe: kakugoProbe(opt.VCFProbe, kakugoVCFProbe), ExpandEval: opt.ExpandEval,
 		VCTProbe: kakugoProbe(opt.VCTProbe, kakugoVCTProbe), VCTProbeAt: opt.VCTProbeAt, VCTProbeRoot: opt.VCTProbeRoot,
 		ThreatProbe: kakugoProbe(opt.ThreatProbe, kakugoThreatProbe), Policy: opt.Policy, Prior: opt.Prior, PriorTemp: opt.PriorTemp})
 	win := kakugoDefaultWinSearch

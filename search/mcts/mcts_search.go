@@ -17,6 +17,7 @@ type Config struct {
 	rootCPuct     float64     // c at the root: cpuct unless Options.RootCPuct names another
 	fpuReduction  float64     // unvisited children count as the parent's value less this
 	expandAt      int32       // visits a leaf needs before it is expanded (at least 1)
+	expandEval    int         // children valued when their node is expanded (0: none; mcts_expandeval.go)
 	maxChildren   int         // children kept below the root, best priors first
 	prior         *priorModel // the evaluator's prior logits (nil: priorClassic)
 	priorScale    float32     // their factor, 1/T (Options.PriorTemp; 0: 1)
@@ -115,8 +116,7 @@ func (s *mctsSearch) run(workers []*mctsWorker) {
 		go func() {
 			defer wg.Done()
 			for i := 1; !s.stop.Load(); i++ {
-				w.playout()
-				if n := s.playouts.Add(1); (s.maxPlayouts > 0 && n >= s.maxPlayouts) || s.deepEnough(w) {
+				if n := s.playouts.Add(w.playout()); (s.maxPlayouts > 0 && n >= s.maxPlayouts) || s.deepEnough(w) {
 					s.stop.Store(true)
 				}
 				// Every worker watches the hard limit, not only the first:
@@ -139,8 +139,7 @@ func (s *mctsSearch) run(workers []*mctsWorker) {
 		if s.report != nil && i%mctsCheckEvery == 0 {
 			s.report(false)
 		}
-		w0.playout()
-		if n := s.playouts.Add(1); (s.maxPlayouts > 0 && n >= s.maxPlayouts) || s.deepEnough(w0) {
+		if n := s.playouts.Add(w0.playout()); (s.maxPlayouts > 0 && n >= s.maxPlayouts) || s.deepEnough(w0) {
 			s.stop.Store(true)
 		}
 	}

@@ -98,7 +98,10 @@ func (w *mctsWorker) release() {
 // past the prefix the two paths share, since consecutive playouts often
 // follow the same line for several plies and making and taking back moves
 // (the evaluator's updates) is the largest part of a playout's cost.
-func (w *mctsWorker) playout() {
+//
+// It returns the number of leaves it valued: 1, or with Options.ExpandEval
+// the children it valued at an expansion (valueChildren), each a playout.
+func (w *mctsWorker) playout() int64 {
 	s := w.s
 	pool := s.pool
 	w.path = append(w.path[:0], s.root)
@@ -140,6 +143,15 @@ func (w *mctsWorker) playout() {
 				if w.net != nil && len(w.path) > 1 {
 					w.refineLate(idx, n)
 				}
+				if k := s.cfg.expandEval; k > 0 {
+					if count, sum, pr := w.valueChildren(n, k); count > 0 {
+						w.backupMany(count, sum, pr)
+						w.playouts += int64(count)
+						w.depthSum += int64(count) * int64(len(w.path))
+						w.depthMax = max(w.depthMax, len(w.path))
+						return int64(count)
+					}
+				}
 				continue // descend into the new children
 			}
 			if pr := n.proof.Load(); pr != 0 {
@@ -159,6 +171,7 @@ func (w *mctsWorker) playout() {
 	w.playouts++
 	w.depthSum += int64(depth)
 	w.depthMax = max(w.depthMax, depth)
+	return 1
 }
 
 // sync makes the worker's board the position of the path's last node: it

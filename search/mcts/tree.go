@@ -44,6 +44,10 @@ type Options struct {
 	// this many nodes for the opponent as if the side to move passed; when
 	// it wins, the children are only the moves that may refute it.
 	ThreatProbe int64
+	// ExpandEval, when positive, values that many of a node's children
+	// (the best by the priors) at the expansion, each as one playout
+	// (mcts_expandeval.go).
+	ExpandEval int
 	// Policy is where the search asks a Policy for priors.
 	Policy PolicyOptions
 	// Prior is the evaluator's prior logits (PriorDefault: the measured
@@ -92,6 +96,9 @@ func NewConfig(o Options) Config {
 		if o.VCTProbeRoot > 0 {
 			cfg.vctRoot = o.VCTProbeRoot
 		}
+	}
+	if o.ExpandEval > 0 {
+		cfg.expandEval = o.ExpandEval
 	}
 	if o.ThreatProbe > 0 {
 		cfg.threatProbe = o.ThreatProbe
