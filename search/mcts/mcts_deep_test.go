@@ -70,12 +70,14 @@ func TestMctsDeepPolicySchedule(t *testing.T) {
 	for _, tc := range []struct {
 		threads, at, deepAt int
 		seed                uint64
+		expand              int // children valued at expansions
 	}{
-		{1, 16, 100, 1}, {1, 30, 300, 2}, {4, 16, 120, 3}, {4, 20, 23, 4},
+		{1, 16, 100, 1, 0}, {1, 30, 300, 2, 0}, {4, 16, 120, 3, 0}, {4, 20, 23, 4, 0},
+		{1, 30, 300, 5, 3}, {1, 20, 22, 6, 3},
 	} {
 		b := testpos.Random(rand.New(rand.NewPCG(tc.seed, 11)), 15, engine.Freestyle, 10)
 		var calls, deepCalls atomic.Int64
-		cfg := NewConfig(Options{Leaf: LeafStatic, Policy: PolicyOptions{Visits: tc.at, Mix: 1, DeepVisits: tc.deepAt}})
+		cfg := NewConfig(Options{Leaf: LeafStatic, ExpandEval: tc.expand, Policy: PolicyOptions{Visits: tc.at, Mix: 1, DeepVisits: tc.deepAt}})
 		pols, deeps := make([]Policy, tc.threads), make([]Policy, tc.threads)
 		for i := range pols {
 			pols[i], deeps[i] = mctsCountingPolicy{&calls}, mctsDeepStub{&deepCalls}
@@ -90,8 +92,8 @@ func TestMctsDeepPolicySchedule(t *testing.T) {
 		if !mctsPriorsAre(tree.pool, tree.pool.node(root), mctsDeepPrior) {
 			t.Errorf("%+v: the root's priors are not the deep policy's", tc)
 		}
-		k := int32(tc.threads)
-		overlap := tc.deepAt < tc.at+tc.threads
+		k := int32(tc.threads * max(tc.expand, 1))
+		overlap := tc.deepAt < tc.at+int(k)
 		nLo, nHi, _ := mctsTreeCounts(tree.pool, root, int32(tc.at)+k, int32(tc.at))
 		dLo, dHi, _ := mctsTreeCounts(tree.pool, root, int32(tc.deepAt)+k, int32(tc.deepAt))
 		got, deep := int(calls.Load()), int(deepCalls.Load())

@@ -129,9 +129,20 @@ func (c *Config) setPolicy(o PolicyOptions) {
 	c.renjuBlackMix = float32(min(max(o.RenjuBlackMix, 0), 1))
 }
 
+// refineWindow is k, the width of the refinement windows [T, T+k): the
+// thread count, times the most visits one playout backs up when the
+// children are valued at an expansion (Options.ExpandEval), since a count
+// that jumps by up to e visits at once is first read in [T, T+e) (with
+// several threads, [T, T+k·e)). Where the window is wider than one, a
+// node may be read in it twice, and the refined set keeps it to one call.
+func (s *mctsSearch) refineWindow() int32 {
+	return s.threads * int32(max(s.cfg.expandEval, 1))
+}
+
 // mctsRefined is the set of nodes refined during one search, consulted
-// only when several threads search and only at a node whose visit count is
-// in the refinement window, so its lock is rarely taken.
+// only when the refinement window is wider than one (several threads, or
+// children valued at expansions) and only at a node whose visit count is
+// in the window, so its lock is rarely taken.
 type mctsRefined struct {
 	mu   sync.Mutex
 	done map[int32]struct{}
@@ -161,7 +172,7 @@ func (w *mctsWorker) lazyPolicy() bool { return w.net != nil }
 // the policy at the first threshold, with the deep policy at the second.
 func (w *mctsWorker) maybeRefine(idx int32, n *mctsNode) {
 	s := w.s
-	v, k := n.visits.Load(), s.threads
+	v, k := n.visits.Load(), s.refineWindow()
 	switch {
 	case v >= s.cfg.policyAt && v < s.cfg.policyAt+k:
 		w.refineOnce(&s.refined, idx, n, w.net)
@@ -204,12 +215,12 @@ func (w *mctsWorker) refineLate(idx int32, n *mctsNode) {
 // deep refinement's own writes come after its claim.
 func (w *mctsWorker) refineOnce(done *mctsRefined, idx int32, n *mctsNode, pol Policy) {
 	s := w.s
-	if s.threads > 1 && !done.claim(idx) {
+	if s.refineWindow() > 1 && !done.claim(idx) {
 		return
 	}
 	w.sync()
 	var guard *mctsRefined
-	if s.threads > 1 && w.deep != nil && done == &s.refined {
+	if s.refineWindow() > 1 && w.deep != nil && done == &s.refined {
 		guard = &s.refinedDeep
 	}
 	if !w.refine(idx, n, pol, w.mix(done == &s.refinedDeep), guard) {

@@ -95,18 +95,22 @@ func mctsPriorSums(t *testing.T, p *mctsPool, idx int32) {
 
 // TestMctsLazyPolicySchedule: the policy is asked at the root and once at
 // each node that passes the threshold, never twice for a node, with one
-// thread and with four; the mixed priors stay normalised.
+// thread and with four, and with the children valued at expansions (whose
+// backups make a node's count jump); the mixed priors stay normalised.
 func TestMctsLazyPolicySchedule(t *testing.T) {
 	for _, tc := range []struct {
 		threads int
 		at      int
 		seed    uint64
+		expand  int
 	}{
-		{1, 16, 1}, {1, 50, 2}, {1, 1, 3}, {4, 16, 4}, {4, 40, 5},
+		{1, 16, 1, 0}, {1, 50, 2, 0}, {1, 1, 3, 0}, {4, 16, 4, 0}, {4, 40, 5, 0},
+		{1, 16, 6, 3}, {1, 30, 7, 5}, {4, 16, 8, 3},
 	} {
 		b := testpos.Random(rand.New(rand.NewPCG(tc.seed, 9)), 15, engine.Freestyle, 10)
 		var calls atomic.Int64
-		cfg := NewConfig(Options{Leaf: LeafStatic, Policy: PolicyOptions{Visits: tc.at, Mix: 0.5}})
+		cfg := NewConfig(Options{Leaf: LeafStatic, ExpandEval: tc.expand, Policy: PolicyOptions{Visits: tc.at, Mix: 0.5}})
+		k := tc.threads * max(tc.expand, 1)
 		pols := make([]Policy, tc.threads)
 		for i := range pols {
 			pols[i] = mctsCountingPolicy{&calls}
@@ -116,10 +120,10 @@ func TestMctsLazyPolicySchedule(t *testing.T) {
 		root := tree.kept.root
 		// Every node whose count went k past the threshold was refined (the
 		// window argument of mcts_policy.go); none was refined twice.
-		nLo, nHi, _ := mctsTreeCounts(tree.pool, root, int32(tc.at+tc.threads), int32(tc.at))
+		nLo, nHi, _ := mctsTreeCounts(tree.pool, root, int32(tc.at+k), int32(tc.at))
 		got := int(calls.Load())
 		if got < 1+nLo || got > 1+nHi {
-			t.Errorf("%d threads, threshold %d: %d policy calls, want %d..%d", tc.threads, tc.at, got, 1+nLo, 1+nHi)
+			t.Errorf("%d threads, threshold %d, %d children valued: %d policy calls, want %d..%d", tc.threads, tc.at, tc.expand, got, 1+nLo, 1+nHi)
 		}
 		if got < 2 {
 			t.Errorf("%d threads, threshold %d: only %d calls", tc.threads, tc.at, got)

@@ -65,7 +65,7 @@ func newMctsWorker(s *mctsSearch, root *engine.Board, id int, pol, deep Policy) 
 	case s.cfg.policyAt <= 0:
 		w.pol = pol // eager: the deep tier does not apply
 	case pol == nil:
-	case deep != nil && s.cfg.deepAt < s.cfg.policyAt+int32(s.threads):
+	case deep != nil && s.cfg.deepAt < s.cfg.policyAt+s.refineWindow():
 		w.net, w.netIsDeep = deep, true // the windows would overlap: the deep policy alone
 	default:
 		w.net, w.deep = pol, deep
