@@ -44,7 +44,8 @@ func (w *mctsWorker) valueChildren(n *mctsNode, k int) (count int32, sum int64, 
 // backupMany adds count visits and sum (for the player who moved into the
 // path's last node, scaled) to every node of the path, the sign
 // alternating, and takes back the virtual losses; with proved, the proofs
-// of the last node's children climb as far as they settle the path.
+// of the last node or its children climb as far as they settle the path.
+// backup is its one-leaf case.
 func (w *mctsWorker) backupMany(count int32, sum int64, proved bool) {
 	pool := w.s.pool
 	path := w.path

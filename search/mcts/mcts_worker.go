@@ -350,25 +350,9 @@ func (w *mctsWorker) evaluate(n *mctsNode) (float64, bool) {
 // virtual losses. When the leaf's result is proven, the proof climbs as far
 // as it settles its parents.
 func (w *mctsWorker) backup(value float64, proved bool) {
-	pool := w.s.pool
-	path := w.path
-	for i := len(path) - 1; i >= 0; i-- {
-		n := pool.node(path[i])
-		n.sum.Add(int64(math.Round(value * mctsValueScale)))
-		n.visits.Add(1)
-		if i > 0 {
-			n.vloss.Add(-1)
-		}
-		value = -value
-	}
-	if !proved {
-		return
-	}
-	for i := len(path) - 2; i >= 0; i-- {
-		if !mctsSettle(pool, pool.node(path[i])) {
-			return
-		}
-	}
+	// A proven leaf settles itself at once (mctsSettle), so backupMany's
+	// climb from the last node is the same climb from its parent.
+	w.backupMany(1, int64(math.Round(value*mctsValueScale)), proved)
 }
 
 // mctsSettle proves n from its children where they decide it: a child that
