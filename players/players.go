@@ -115,7 +115,7 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.AlphaBeta, o.ABPolicyDepth, o.Leaf = true, 4, mcts.LeafStatic }),
 		kakugoSpec("kakugo-rest", "the same as kakugo since 2026-11-30 (the name of older matches) but under a playout limit, where it keeps the rest on: the full player that spends what a turn-only move leaves unused on the winning search: our VCT again where it stopped at its limit, then a longer check of the move", true,
 			func(o *search.KakugoOptions) { o.Rest = 1 }),
-		kakugoSpec("kakugo-norest", "the full player as it was until 2026-11-30: no rest of a turn-only move for the winning search, our VCT's first search at 60% of the hard limit in every move (the default's is 25% where the rest of the turn follows), the deep tier of the priors only in moves planned at 700 ms or more (KAKUGO_DEEP_MIN_MS still sets it)", true,
+		kakugoSpec("kakugo-norest", "the full player as it was until 2026-11-30: no rest of a turn-only move for the winning search, our VCT's first search at 60% of the hard limit in every move (the default's is 10% where the rest of the turn follows; 25% until session 37, KAKUGO_VCT_SHARE=25), the deep tier of the priors only in moves planned at 700 ms or more (KAKUGO_DEEP_MIN_MS still sets it)", true,
 			func(o *search.KakugoOptions) {
 				o.Rest = -1
 				if o.DeepMinTime == 0 {

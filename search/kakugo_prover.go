@@ -76,8 +76,14 @@ const (
 	// (players' deepMinTime) the three measured +0.067 ± 0.023 a game over
 	// 500 pairs against Rapfi at 100,000 nodes on freestyle 15 and 20
 	// (docs/testing.md, session 25). Under a match clock the rest is off
-	// and the share stays kakugoVCTShare, as measured there.
-	kakugoRestVCTShare = 25
+	// and the share stays kakugoVCTShare, as measured there. 10% rather
+	// than 25%: against full Rapfi the first search proved a win in 5 of
+	// about 1,000 freestyle 20 moves while it took a median 73 ms of the
+	// tree's time, and at 10% the player measured +0.044 ± 0.018 a game
+	// over 700 pairs on freestyle 20, freestyle 15 and renju 15 (sessions
+	// 35-37; level against Rapfi at 100,000 nodes in session 26), likely
+	// more than it is worth: more tree time alone predicts about +0.012.
+	kakugoRestVCTShare = 10
 	// kakugoRenjuBlackVCTShare is our VCT's share when black is to move
 	// under renju. In 150 renju positions of the default's games against
 	// Rapfi with black (Kakugo) to move, our VCT proved a win in 4 (3 of

@@ -43,9 +43,9 @@ const (
 	// Rapfi at 20k nodes, 200 games paired with the default, the rest
 	// alone (player kakugo-rest) measured level, -0.028 ± 0.027 a game,
 	// and with the check's 30% (kakugo-restcheck) weaker, -0.080 ± 0.031
-	// (docs/testing.md, 2026-11-26); with our VCT's first search at 25% of
-	// the hard limit (kakugoRestVCTShare) it gives that search the time
-	// the tree search leaves (session 25).
+	// (docs/testing.md, 2026-11-26); with our VCT's first search at 25%
+	// of the hard limit (kakugoRestVCTShare, 10% since session 37) it
+	// gives that search the time the tree search leaves (session 25).
 	kakugoRestDefault = true
 )
 
