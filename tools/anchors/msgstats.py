@@ -6,6 +6,9 @@
       Rk | tm T"): the tree search's playouts (N) and time (N / nps), the
       rest of the move (T less it: our VCT, the move check), mean and
       median. FILE is a -msg file or tools/brain_move.py's output.
+      --by-move N (-msg files only): the same by Kakugo's move number in
+      its games (1 to N, the last bucket every later move), over all
+      FILEs: where in a game the tree stops early.
   msgstats.py calibration [--colour black|white] MSG...
       Kakugo's own ev (its win rate) after each of its moves, grouped by
       Rapfi's final Eval of the next position (from Rapfi's side: positive
@@ -91,6 +94,9 @@ def search_lines(path):
 
 
 def split(args):
+    if args.by_move:
+        split_by_move(args)
+        return
     for path in args.msg:
         tree, rest, total, playouts = [], [], [], []
         for colour, line in search_lines(path):
@@ -109,6 +115,24 @@ def split(args):
         print("%s: %d moves, move mean %.0f ms median %.0f | playouts mean %.0f | tree mean %.0f median %.0f | rest mean %.0f median %.0f" % (
             path, len(tree), statistics.mean(total), statistics.median(total), statistics.mean(playouts),
             statistics.mean(tree), statistics.median(tree), statistics.mean(rest), statistics.median(rest)))
+
+
+def split_by_move(args):
+    by = {}
+    for path in args.msg:
+        for g in games(path):
+            k = 0
+            for m in KAKUGO.finditer(g):
+                s = SEARCH.search(m.group(2))
+                if not s or (args.colour and colour_of(int(m.group(1))) != args.colour):
+                    continue
+                k += 1
+                n, nps, tm = int(s.group(1)), int(s.group(2)), int(s.group(3))
+                by.setdefault(min(k, args.by_move), []).append((tm, n, n / nps if nps else 0))
+    for k, v in sorted(by.items()):
+        print("move %d%s: %d | move mean %.0f ms median %.0f | playouts mean %.0f | tree mean %.0f" % (
+            k, "+" if k == args.by_move else "", len(v), statistics.mean(x[0] for x in v),
+            statistics.median(x[0] for x in v), statistics.mean(x[1] for x in v), statistics.mean(x[2] for x in v)))
 
 
 def ev_value(s):
@@ -254,6 +278,8 @@ def main():
         p = sub.add_parser(name)
         if name == "trend":
             p.add_argument("--moves", type=int, default=20, help="the last bucket: this many moves and more")
+        if name == "split":
+            p.add_argument("--by-move", type=int, default=0, help="by Kakugo's move number, the last bucket this and more")
         p.add_argument("--colour", choices=("black", "white"), help="only Kakugo's moves (games) with this colour")
         p.add_argument("msg", nargs="+")
         p.set_defaults(run=run)
