@@ -81,8 +81,9 @@ const (
 	// about 1,000 freestyle 20 moves while it took a median 73 ms of the
 	// tree's time, and at 10% the player measured +0.044 ± 0.018 a game
 	// over 700 pairs on freestyle 20, freestyle 15 and renju 15 (sessions
-	// 35-37; level against Rapfi at 100,000 nodes in session 26), likely
-	// more than it is worth: more tree time alone predicts about +0.012.
+	// 35-37; level against Rapfi at 100,000 nodes in session 26). The
+	// true gain is likely smaller: more tree time alone predicts about
+	// +0.012 a game.
 	kakugoRestVCTShare = 10
 	// kakugoRenjuBlackVCTShare is our VCT's share when black is to move
 	// under renju. In 150 renju positions of the default's games against

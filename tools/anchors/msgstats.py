@@ -121,14 +121,21 @@ def split_by_move(args):
     by = {}
     for path in args.msg:
         for g in games(path):
-            k = 0
-            for m in KAKUGO.finditer(g):
-                s = SEARCH.search(m.group(2))
-                if not s or (args.colour and colour_of(int(m.group(1))) != args.colour):
-                    continue
-                k += 1
+            lines = [(int(m.group(1)), m.group(2)) for m in KAKUGO.finditer(g)]
+            if not lines or (args.colour and colour_of(lines[0][0]) != args.colour):
+                continue
+            first = lines[0][0]
+            for ply, line in lines:
+                s = SEARCH.search(line)
+                if not s:
+                    continue  # a five, a block, a proven win: no tree search
+                # Kakugo's move number from the ply, as trend counts it, so
+                # that moves without a search line keep the later ones' numbers.
+                k = min((ply - first) // 2 + 1, args.by_move)
                 n, nps, tm = int(s.group(1)), int(s.group(2)), int(s.group(3))
-                by.setdefault(min(k, args.by_move), []).append((tm, n, n / nps if nps else 0))
+                by.setdefault(k, []).append((tm, n, n / nps if nps else 0))
+    if not by:
+        print("no search lines by move (--by-move reads -msg files only)")
     for k, v in sorted(by.items()):
         print("move %d%s: %d | move mean %.0f ms median %.0f | playouts mean %.0f | tree mean %.0f" % (
             k, "+" if k == args.by_move else "", len(v), statistics.mean(x[0] for x in v),
