@@ -344,7 +344,7 @@ func floatFromEnv(getenv func(string) string, key string, limit float64, warn io
 }
 
 // policyOptionsFromEnv reads KAKUGO_NN_VISITS, KAKUGO_NN_MIX, KAKUGO_DEEP_VISITS,
-// KAKUGO_DEEP_MIX, KAKUGO_NN_MIX_RENJU_BLACK, KAKUGO_NODE_MIX and KAKUGO_NN_TEMP through getenv over the variant's
+// KAKUGO_DEEP_MIX, KAKUGO_NN_MIX_RENJU_BLACK, KAKUGO_NODE_MIX, KAKUGO_NN_TEMP, KAKUGO_ROOT_SYM and KAKUGO_DEEP_SYM (views averaged, mcts.PolicyOptions.RootSymmetries and DeepSymmetries) through getenv over the variant's
 // options o; unset or unreadable values (reported on warn) leave o's.
 func policyOptionsFromEnv(o mcts.PolicyOptions, getenv func(string) string, warn io.Writer) mcts.PolicyOptions {
 	if v := getenv("KAKUGO_NN_VISITS"); v != "" {
@@ -381,6 +381,8 @@ func policyOptionsFromEnv(o mcts.PolicyOptions, getenv func(string) string, warn
 		o.DeepVisits = n
 	}
 	setPositive(&o.Temp, floatFromEnv(getenv, "KAKUGO_NN_TEMP", 10, warn))
+	setPositive(&o.RootSymmetries, int(floatFromEnv(getenv, "KAKUGO_ROOT_SYM", 8, warn)))
+	setPositive(&o.DeepSymmetries, int(floatFromEnv(getenv, "KAKUGO_DEEP_SYM", 8, warn)))
 	return o
 }
 

@@ -22,6 +22,7 @@ type netPolicy struct {
 	probs []float32
 	node  *value.Model // the node value (node.go), or nil
 	key   uint64       // the position of the last Priors call
+	sum   []float32    // SymmetricPriors' scratch
 }
 
 // Priors implements mcts.Policy.

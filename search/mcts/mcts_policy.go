@@ -77,6 +77,49 @@ type PolicyOptions struct {
 	// priors (both tiers): each probability is raised to 1/Temp before
 	// the mix, above 1 flatter, below 1 sharper.
 	Temp float64
+	// RootSymmetries, above 1, is how many symmetric views of the root's
+	// position the root's priors average, where the policy is a
+	// SymmetricPolicy (the network sees a rotated board differently, and
+	// the mean of its views predicts strong play better than one view).
+	// DeepSymmetries does the same at the deep tier's nodes.
+	RootSymmetries, DeepSymmetries int
+}
+
+// SymmetricPolicy is a Policy that can average its priors over views of
+// the board through its symmetries: SymmetricPriors is Priors over n
+// views (at most the board's symmetries; the identity among them).
+type SymmetricPolicy interface {
+	Policy
+	SymmetricPriors(b *engine.Board, moves []engine.Pos, dst []float32, n int) bool
+}
+
+// symView is a SymmetricPolicy seen as a Policy of n views.
+type symView struct {
+	p SymmetricPolicy
+	n int
+}
+
+// Priors implements Policy.
+func (v symView) Priors(b *engine.Board, moves []engine.Pos, dst []float32) bool {
+	return v.p.SymmetricPriors(b, moves, dst, v.n)
+}
+
+// NodeValue passes the node value through to the policy, when it has one
+// (NodeValuer), so that averaged priors keep it.
+func (v symView) NodeValue(b *engine.Board, leaf float64) (float64, bool) {
+	if nv, ok := v.p.(NodeValuer); ok {
+		return nv.NodeValue(b, leaf)
+	}
+	return 0, false
+}
+
+// withSymmetries returns pol averaged over n views where n is above 1 and
+// pol can, else pol.
+func withSymmetries(pol Policy, n int) Policy {
+	if sp, ok := pol.(SymmetricPolicy); ok && n > 1 {
+		return symView{sp, n}
+	}
+	return pol
 }
 
 // The default lazy schedule. With the plain-Go network (about 9 ms a call
@@ -127,6 +170,7 @@ func (c *Config) setPolicy(o PolicyOptions) {
 		c.deepMix = float32(min(o.DeepMix, 1))
 	}
 	c.renjuBlackMix = float32(min(max(o.RenjuBlackMix, 0), 1))
+	c.rootSym, c.deepSym = max(o.RootSymmetries, 0), max(o.DeepSymmetries, 0)
 }
 
 // refineWindow is k, the width of the refinement windows [T, T+k): the
@@ -177,7 +221,7 @@ func (w *mctsWorker) maybeRefine(idx int32, n *mctsNode) {
 	case v >= s.cfg.policyAt && v < s.cfg.policyAt+k:
 		w.refineOnce(&s.refined, idx, n, w.net)
 	case w.deep != nil && v >= s.cfg.deepAt && v < s.cfg.deepAt+k:
-		w.refineOnce(&s.refinedDeep, idx, n, w.deep)
+		w.refineOnce(&s.refinedDeep, idx, n, withSymmetries(w.deep, s.cfg.deepSym))
 	}
 }
 
@@ -196,7 +240,7 @@ func (w *mctsWorker) refineLate(idx int32, n *mctsNode) {
 	}
 	switch v := n.visits.Load(); {
 	case w.deep != nil && v >= s.cfg.deepAt:
-		w.refineOnce(&s.refinedDeep, idx, n, w.deep)
+		w.refineOnce(&s.refinedDeep, idx, n, withSymmetries(w.deep, s.cfg.deepSym))
 	case v >= s.cfg.policyAt:
 		w.refineOnce(&s.refined, idx, n, w.net)
 	}
@@ -240,7 +284,7 @@ func (w *mctsWorker) refineRoot() {
 		if w.deep != nil {
 			pol = w.deep
 		}
-		w.refine(w.s.root, root, pol, w.mix(w.deep != nil), nil)
+		w.refine(w.s.root, root, withSymmetries(pol, w.s.cfg.rootSym), w.mix(w.deep != nil), nil)
 	}
 }
 

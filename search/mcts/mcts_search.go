@@ -37,6 +37,8 @@ type Config struct {
 	renjuBlackMix float32 // λ where black is to move under renju (0: the tier's)
 	nodeMix       float32 // the network's value's share at a refined node (mcts_nodevalue.go)
 	policyPow     float32 // the policy's probabilities' power, 1/T (PolicyOptions.Temp; 0: 1)
+	rootSym       int     // views of the root's position averaged (PolicyOptions.RootSymmetries; 0, 1: one)
+	deepSym       int     // the same at the deep tier's nodes (PolicyOptions.DeepSymmetries)
 }
 
 // mctsDefaults are the constants measured best so far (see docs/testing.md).
