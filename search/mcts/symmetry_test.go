@@ -98,3 +98,39 @@ func TestMctsSymmetries(t *testing.T) {
 		}
 	}
 }
+
+// TestMctsSymmetriesThreads: with several threads (where a node may also
+// be refined late, refineLate), every node past the deep window still has
+// the averaged priors.
+func TestMctsSymmetriesThreads(t *testing.T) {
+	const threads, deepAt = 3, 100
+	b := testpos.Random(rand.New(rand.NewPCG(4, 11)), 15, engine.Freestyle, 10)
+	var calls, deepCalls atomic.Int64
+	cfg := NewConfig(Options{Leaf: LeafStatic, Policy: PolicyOptions{Visits: 16, Mix: 1, DeepVisits: deepAt, RootSymmetries: 4, DeepSymmetries: 4}})
+	pols, deeps := make([]Policy, threads), make([]Policy, threads)
+	var mu sync.Mutex
+	views := map[int]int{}
+	for i := range pols {
+		pols[i], deeps[i] = mctsCountingPolicy{&calls}, mctsSymStub{mctsDeepStub{&deepCalls}, &mu, views}
+	}
+	tree := NewTree(testTreeNodes)
+	if _, ok := tree.Search(context.Background(), b, Request{Config: &cfg, Seed: 6 ^ b.Hash(), MaxPlayouts: 4000, Threads: threads,
+		Policies: pols, DeepPolicies: deeps}); !ok {
+		t.Fatal("nothing to search")
+	}
+	if !mctsPriorsAre(tree.pool, tree.pool.node(tree.kept.root), mctsSymPrior) {
+		t.Error("the root's priors are not the averaged ones")
+	}
+	past := 0
+	mctsEachRefinable(tree.pool, tree.kept.root, func(n *mctsNode, v int32) {
+		if v >= deepAt+threads {
+			past++
+			if !mctsPriorsAre(tree.pool, n, mctsSymPrior) {
+				t.Errorf("a node of %d visits without the averaged priors", v)
+			}
+		}
+	})
+	if past == 0 || deepCalls.Load() != 0 || len(views) != 1 || views[4] < past {
+		t.Errorf("%d nodes past the deep window, %d plain deep calls, averaged calls %v", past, deepCalls.Load(), views)
+	}
+}
