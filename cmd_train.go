@@ -151,18 +151,22 @@ func loadTeacher(path string) (*nn.Net, error) {
 func cmdNNEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("nneval", "usage: pbrain-kakugo nneval [flags]\n\nTop-1 and top-5 move-prediction accuracy of policy weights on game\nrecords (every move after the opening stones).\n\nflags:", stderr)
 	rf := recordFlags(fs)
-	weightsPath := fs.String("weights", "", "weights file (default: the embedded weights)")
+	weightsPath := fs.String("weights", "", "weights file (default: the embedded weights; \"deep\": the embedded deep tier)")
 	split := fs.String("split", "all", "which games to score: all, test or train (the split of train's --seed and --test-frac)")
 	by := fs.String("by", "league", "group the results by league, rule, year, size or none")
 	threads := fs.Int("threads", 1, "goroutines")
 	use8 := fs.Bool("int8", false, "run the network's residual blocks in 8 bits, as the player does")
+	views := fs.Int("views", 0, "score the player's priors (8 bits) averaged over this many symmetric views of each position, as KAKUGO_ROOT_SYM gives the root (1: the board as it is; 0: the network's own scoring)")
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
 	}
 	start := time.Now()
-	net, err := prior.LoadNet(*weightsPath)
-	if *weightsPath == "" {
+	net, err := loadTeacher(*weightsPath)
+	switch *weightsPath {
+	case "":
 		*weightsPath = weights.DefaultName + " (embedded)"
+	case "deep":
+		*weightsPath = weights.DeepName + " (embedded)"
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "nneval: %s: %v\n", *weightsPath, err)
@@ -177,6 +181,17 @@ func cmdNNEval(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if games, err = rf.Pick(games, *split); err != nil {
 		fmt.Fprintln(stderr, "nneval:", err)
 		return 2
+	}
+	if *views > 0 {
+		vstart := time.Now()
+		res, err := prior.ViewAccuracy(net, games, *views, *threads, training.Group(*by))
+		if err != nil {
+			fmt.Fprintln(stderr, "nneval:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "the player's priors over %d views\n", *views)
+		training.WriteGroups(stdout, res, len(games), *split, time.Since(vstart))
+		return 0
 	}
 	if err := training.WriteAccuracy(stdout, net, games, *threads, *by, *split, *use8); err != nil {
 		fmt.Fprintln(stderr, "nneval:", err)

@@ -173,15 +173,17 @@ func TestTrainTeacher(t *testing.T) {
 	}
 }
 
-// TestNNEvalInt8 checks nneval with and without --int8 on a few records:
-// both score every position with the embedded network, and the 8-bit
-// blocks keep its top-1 choices nearly everywhere.
+// TestNNEvalInt8 checks nneval with and without --int8, with the
+// player's priors over one view and eight (--views), and with the deep
+// tier's network, on a few records: each scores every position, the 8-bit
+// blocks keep the network's top-1 choices nearly everywhere, and one view
+// of the player's priors is the 8-bit network.
 func TestNNEvalInt8(t *testing.T) {
 	dir := t.TempDir()
 	games := writeTinyGames(t, dir)
 	total := regexp.MustCompile(`(?m)^total\s+loss (\S+)\s+top-1 (\S+)%.*\((\d+) positions\)`)
-	var loss [2]float64
-	for i, extra := range [][]string{nil, {"--int8"}} {
+	var loss [5]float64
+	for i, extra := range [][]string{nil, {"--int8"}, {"--views", "1"}, {"--views", "8"}, {"--weights", "deep"}} {
 		var out, errOut bytes.Buffer
 		args := append([]string{"nneval", "--games", games, "--by", "none"}, extra...)
 		if code := run(args, strings.NewReader(""), &out, &errOut); code != 0 {
@@ -195,6 +197,9 @@ func TestNNEvalInt8(t *testing.T) {
 	}
 	if math.Abs(loss[0]-loss[1]) > 0.05 {
 		t.Errorf("loss %.4f in floats, %.4f in 8 bits", loss[0], loss[1])
+	}
+	if math.Abs(loss[2]-loss[1]) > 1e-3 || loss[3] == loss[2] || loss[4] == loss[0] {
+		t.Errorf("loss %.4f in 8 bits, %.4f over one view, %.4f over eight, %.4f with the deep network", loss[1], loss[2], loss[3], loss[4])
 	}
 }
 

@@ -24,9 +24,9 @@ func (r *Records) Pick(games []nn.Game, side string) ([]nn.Game, error) {
 	return nil, fmt.Errorf("--split must be all, test or train, not %q", side)
 }
 
-// group is the key of a game's group in the accuracy report: by league
+// Group is the key of a game's group in the accuracy report: by league
 // (with year and rule), rule, year, size, or anything else for one group.
-func group(by string) func(*nn.Game) string {
+func Group(by string) func(*nn.Game) string {
 	return func(g *nn.Game) string {
 		switch by {
 		case "league":
@@ -43,7 +43,7 @@ func group(by string) func(*nn.Game) string {
 }
 
 // WriteAccuracy scores net's top-1 and top-5 move prediction on games with
-// threads goroutines and writes a line per group (see group) and the total,
+// threads goroutines and writes a line per group (see Group) and the total,
 // which names the split side the games came from. With use8 the network's
 // blocks run in 8 bits, as the player's priors do (an error when they
 // cannot).
@@ -52,12 +52,19 @@ func WriteAccuracy(w io.Writer, net *nn.Net, games []nn.Game, threads int, by, s
 	var res map[string]*nn.Accuracy
 	if use8 {
 		var err error
-		if res, err = nn.EvaluateInt8(net, net.NewFeatures, games, threads, group(by)); err != nil {
+		if res, err = nn.EvaluateInt8(net, net.NewFeatures, games, threads, Group(by)); err != nil {
 			return err
 		}
 	} else {
-		res = nn.Evaluate(net, net.NewFeatures, games, threads, group(by))
+		res = nn.Evaluate(net, net.NewFeatures, games, threads, Group(by))
 	}
+	WriteGroups(w, res, len(games), side, time.Since(start))
+	return nil
+}
+
+// WriteGroups writes an accuracy line per group of res, sorted by name,
+// and the total over games games of the split side named, scored in took.
+func WriteGroups(w io.Writer, res map[string]*nn.Accuracy, games int, side string, took time.Duration) {
 	var total nn.Accuracy
 	keys := make([]string, 0, len(res))
 	for k := range res {
@@ -73,6 +80,5 @@ func WriteAccuracy(w io.Writer, net *nn.Net, games []nn.Game, threads int, by, s
 		}
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "%-32s %s  [%d games, %s split, %v]\n", "total", total, len(games), side, time.Since(start).Round(time.Second))
-	return nil
+	fmt.Fprintf(w, "%-32s %s  [%d games, %s split, %v]\n", "total", total, games, side, took.Round(time.Second))
 }

@@ -33,7 +33,7 @@ func TestPickAndGroup(t *testing.T) {
 	g := &games[0]
 	for by, want := range map[string]string{"league": "2021 Freestyle1 freestyle", "rule": "freestyle",
 		"year": "2021", "size": "15x15", "none": "all"} {
-		if got := group(by)(g); got != want {
+		if got := Group(by)(g); got != want {
 			t.Errorf("by %s: %q, want %q", by, got, want)
 		}
 	}
