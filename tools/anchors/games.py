@@ -22,6 +22,17 @@ files). Every figure is from the named engine's side (default "kakugo").
       by move number (mean of its 1st-5th, 6th-10th ... moves), so a time
       plan can be read against where the games are decided.
 
+  games.py agree [--engine NAME] [--split PLY] REC...
+      how often the engine played the reply Rapfi expected: for each of
+      Rapfi's moves in c-gomoku-cli's -msg file beside REC (NAME.msg for
+      NAME.sgf), the second move of its last search line's PV when the
+      first is the move it played; the engine's next move agrees or not.
+      Per record and in all, with its standard error, and split by ply at
+      --split (default 30: the opening and early middle game, the rest).
+      A figure per move, not per game: two players' runs on the same
+      openings differ by far less noise than their scores do, so it
+      screens a change before a long match (it measures agreement with
+      Rapfi's 0.5 s search, not strength).
   games.py forbidden [--engine NAME] [--kakugo PATH] REC...
       renju games only: of the games white won by a five, how many ended
       on a point that was forbidden to black at black's last move (black
@@ -222,6 +233,61 @@ def forbidden(args):
         args.engine, *count["white"]))
 
 
+RAPFI_PV = re.compile(r"(\d+)\) (\S+): Depth .*\| Eval \S+ \| Time \S+ \| ([A-Z]\d+(?: [A-Z]\d+)+)\s*$")
+
+
+def rapfi_lines(path):
+    """Rapfi's last search line of each move, per game of a -msg file:
+    {game id: {move number: [pv moves in the records' notation]}}."""
+    out, game = {}, None
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            if line.startswith("Game ID:"):
+                game = out.setdefault(line.split(":", 1)[1].strip(), {})
+                continue
+            m = RAPFI_PV.match(line)
+            if m and game is not None and m.group(2) == "rapfi":
+                game[int(m.group(1))] = m.group(3).lower().split()
+    return out
+
+
+def agree(args):
+    rows = []
+    for rec in args.records:
+        msg = re.sub(r"\.sgf$", "", rec) + ".msg"
+        if not os.path.exists(msg):
+            sys.exit("%s: no %s beside it" % (rec, msg))
+        pvs = rapfi_lines(msg)
+        n = [[0, 0], [0, 0]]  # [early, late]: [agreed, asked]
+        for g in load([rec]):
+            if args.engine not in (g["black"], g["white"]):
+                continue
+            moves = [pos_string([m]) for m in g["moves"]]
+            for k, pv in pvs.get(g["name"], {}).items():
+                # move k (from 1) is Rapfi's; the engine's reply is move k+1
+                if k < len(moves) and moves[k - 1] == pv[0]:
+                    part = n[0 if k + 1 <= args.split else 1]
+                    part[1] += 1
+                    part[0] += moves[k] == pv[1]
+        rows.append((rec, n))
+
+    def line(name, n):
+        a, t = n
+        p = a / t if t else 0
+        return "%s: %d of %d (%.1f%% +- %.1f)" % (name, a, t, 100 * p, 100 * math.sqrt(p * (1 - p) / t) if t else 0)
+
+    total = [[0, 0], [0, 0]]
+    for rec, n in rows:
+        both = [n[0][0] + n[1][0], n[0][1] + n[1][1]]
+        print("%s  [plies <= %d %s; later %s]" % (line(rec, both), args.split, line("", n[0])[2:], line("", n[1])[2:]))
+        for i in range(2):
+            total[i][0] += n[i][0]
+            total[i][1] += n[i][1]
+    if len(rows) > 1:
+        both = [total[0][0] + total[1][0], total[0][1] + total[1][1]]
+        print("%s  [plies <= %d %s; later %s]" % (line("all", both), args.split, line("", total[0])[2:], line("", total[1])[2:]))
+
+
 def main():
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # a closed pipe (| head) ends quietly
@@ -243,6 +309,11 @@ def main():
     c.add_argument("--match", type=float, default=0, help="the game clock in seconds")
     c.add_argument("records", nargs="+")
     c.set_defaults(run=clock)
+    a = sub.add_parser("agree")
+    a.add_argument("--engine", default="kakugo")
+    a.add_argument("--split", type=int, default=30, help="the last ply of the first part")
+    a.add_argument("records", nargs="+")
+    a.set_defaults(run=agree)
     f = sub.add_parser("forbidden")
     f.add_argument("--engine", default="kakugo")
     f.add_argument("--kakugo", default="./pbrain-kakugo", help="the pbrain-kakugo binary that lists the forbidden points")
