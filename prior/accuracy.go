@@ -2,6 +2,7 @@ package prior
 
 import (
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/kakugo/kakugo/engine"
@@ -67,7 +68,7 @@ func ViewAccuracy(net *nn.Net, games []nn.Game, views, threads int, group func(*
 						moves = append(moves, b.Pos(c%w, c/w))
 					}
 				}
-				probs = append(probs[:0], make([]float32, len(moves))...)
+				probs = slices.Grow(probs[:0], len(moves))[:len(moves)] // SymmetricPriors writes every entry
 				if target < 0 || !pols[t].SymmetricPriors(b, moves, probs, views) {
 					acc.Skipped++
 					continue
