@@ -249,7 +249,9 @@ const plainGoPolicyVisits = 300
 // KAKUGO_VCT_PROBE_AT (visits) and nodes at the root's children
 // KAKUGO_VCT_PROBE_ROOT (mcts.Options: VCTProbe, VCTProbeAt, VCTProbeRoot),
 // the tree's evaluator prior KAKUGO_PRIOR (priorFromEnv) and its softmax
-// temperature KAKUGO_PRIOR_TEMP (the network's: KAKUGO_NN_TEMP).
+// temperature KAKUGO_PRIOR_TEMP (the network's: KAKUGO_NN_TEMP), and the
+// share of the kept tree a search goes on from KAKUGO_REUSE_KEEP (in (0,
+// 1], or none: KakugoOptions.ReuseKeep).
 // A knob
 // that is unset or unreadable (said on warn) leaves o's value: a variant's
 // own setting (kakugo-restcheck's check share, for one) stands unless the
@@ -278,6 +280,11 @@ func tuningFromEnv(o search.KakugoOptions, getenv func(string) string, warn io.W
 		o.Prior = p
 	}
 	setPositive(&o.PriorTemp, floatFromEnv(getenv, "KAKUGO_PRIOR_TEMP", 10, warn))
+	if getenv("KAKUGO_REUSE_KEEP") == "none" {
+		o.ReuseKeep = -1
+	} else {
+		setPositive(&o.ReuseKeep, floatFromEnv(getenv, "KAKUGO_REUSE_KEEP", 1, warn))
+	}
 	return o
 }
 

@@ -363,6 +363,26 @@ func TestTuningFromEnv(t *testing.T) {
 				c.prior, c.nn, o.PriorTemp, o.Policy.Temp, warn.String(), c.wantP, c.want, c.warn)
 		}
 	}
+	// The kept tree's share: a number in (0, 1], none (no kept tree:
+	// negative), or unset (0, all of it); anything else unset with a warning.
+	for _, c := range []struct {
+		env  string
+		want float64
+		warn int
+	}{
+		{"", 0, 0},
+		{"0.25", 0.25, 0},
+		{"1", 1, 0},
+		{"none", -1, 0},
+		{"0", 0, 1},
+		{"1.5", 0, 1},
+	} {
+		var warn bytes.Buffer
+		o := tuningFromEnv(spec("kakugo").kakugo(1), env(map[string]string{"KAKUGO_REUSE_KEEP": c.env}), &warn)
+		if o.ReuseKeep != c.want || strings.Count(warn.String(), "\n") != c.warn {
+			t.Errorf("KAKUGO_REUSE_KEEP=%q: %v with %q, want %v and %d warnings", c.env, o.ReuseKeep, warn.String(), c.want, c.warn)
+		}
+	}
 }
 
 // TestFloatFromEnv: a number in (0, limit] is read, anything else (NaN,

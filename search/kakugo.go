@@ -90,6 +90,9 @@ type KakugoOptions struct {
 	// (mcts.Options.PriorTemp; 0: 1).
 	Prior     mcts.PriorModel
 	PriorTemp float64
+	// ReuseKeep is the share of the kept tree's visits a search goes on
+	// from (mcts.Options.ReuseKeep: 0 all, negative none).
+	ReuseKeep float64
 	// CheckRest, when positive, lets each move the check looks at (under
 	// a turn limit without a match clock) use up to this percent of the
 	// time left before the hard limit, when that is more than the check's
@@ -327,7 +330,7 @@ func NewKakugo(opt KakugoOptions) *Kakugo {
 		MaxChildren: opt.MaxChildren, StaticScale: opt.StaticScale,
 		VCFProbe: kakugoProbe(opt.VCFProbe, kakugoVCFProbe), ExpandEval: opt.ExpandEval,
 		VCTProbe: kakugoProbe(opt.VCTProbe, kakugoVCTProbe), VCTProbeAt: opt.VCTProbeAt, VCTProbeRoot: opt.VCTProbeRoot,
-		ThreatProbe: kakugoProbe(opt.ThreatProbe, kakugoThreatProbe), Policy: opt.Policy, Prior: opt.Prior, PriorTemp: opt.PriorTemp})
+		ThreatProbe: kakugoProbe(opt.ThreatProbe, kakugoThreatProbe), Policy: opt.Policy, Prior: opt.Prior, PriorTemp: opt.PriorTemp, ReuseKeep: opt.ReuseKeep})
 	win := kakugoDefaultWinSearch
 	if opt.WinSearch != WinSearchDefault {
 		win = opt.WinSearch

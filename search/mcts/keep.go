@@ -1,6 +1,7 @@
 package mcts
 
 import (
+	"math"
 	"slices"
 	"time"
 
@@ -38,7 +39,7 @@ const compactCost = 50 * time.Nanosecond
 // allowed when given. It reports false when b has no move to search.
 func (t *Tree) setRoot(s *mctsSearch, b *engine.Board, w *mctsWorker, allowed []engine.Pos) bool {
 	pool := t.pool
-	reused := t.reuse(b)
+	reused := s.cfg.reuseKeep > 0 && t.reuse(b)
 	if reused && pool.Used() > pool.limit/2 {
 		// Half full: slide the live subtree to the front, unless that
 		// could take a noticeable part of a short move.
@@ -56,6 +57,9 @@ func (t *Tree) setRoot(s *mctsSearch, b *engine.Board, w *mctsWorker, allowed []
 		t.kept = kept{ok: true, root: idx, fresh: true}
 	}
 	s.root = t.kept.root
+	if reused && s.cfg.reuseKeep < 1 {
+		pool.scale(s.root, s.cfg.reuseKeep, s.cfg)
+	}
 	root := pool.node(s.root)
 	if allowed != nil && root.state.Load() == mctsExpanded && !covers(pool, root, allowed) {
 		// The parries are not all among the kept children: list them alone
@@ -217,4 +221,50 @@ func (t *Tree) keepRoot(b *engine.Board, root int32) {
 	if k.fresh {
 		k.base, k.baseLen, k.baseSide, k.fresh = root, len(k.moves), k.side, false
 	}
+}
+
+// scale multiplies the visits and value sums of the subtree under idx by
+// f in (0, 1), each node's mean kept (its sum rounded): the kept tree
+// counts for less against the search that goes on from it
+// (Options.ReuseKeep). Only when no search runs.
+func (p *mctsPool) scale(idx int32, f float64, cfg *Config) {
+	stack := []int32{idx}
+	for len(stack) > 0 {
+		n := p.node(stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
+		if v := n.visits.Load(); v > 0 {
+			nv := cfg.scaledVisits(v, f)
+			n.sum.Store(int64(math.Round(float64(n.sum.Load()) * float64(nv) / float64(v))))
+			n.visits.Store(nv)
+		}
+		if n.state.Load() == mctsExpanded {
+			for i := range int32(n.count) {
+				stack = append(stack, n.first+i)
+			}
+		}
+	}
+}
+
+// reuseBand is how far past a refinement threshold a scaled count stays:
+// wider than any refinement window (threads times the children valued at
+// an expansion), so that no node comes back into a window it has passed.
+const reuseBand = 64
+
+// scaledVisits is v visits scaled by f, but never below one, and never
+// back across a threshold of the network's priors v has passed: a node
+// refined there would be refined again, a deep tier's priors overwritten
+// by the first tier's. Where v is within reuseBand of such a threshold it
+// stays as it is.
+func (c *Config) scaledVisits(v int32, f float64) int32 {
+	nv := max(int32(math.Round(float64(v)*f)), 1)
+	for _, t := range [2]int32{c.deepAt, c.policyAt} {
+		if t <= 0 || v < t {
+			continue
+		}
+		if v < t+reuseBand {
+			return v
+		}
+		return max(nv, t+reuseBand)
+	}
+	return nv
 }

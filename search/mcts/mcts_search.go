@@ -39,6 +39,7 @@ type Config struct {
 	policyPow     float32 // the policy's probabilities' power, 1/T (PolicyOptions.Temp; 0: 1)
 	rootSym       int     // views of the root's position averaged (PolicyOptions.RootSymmetries; 0, 1: one)
 	deepSym       int     // the same at the deep tier's nodes (PolicyOptions.DeepSymmetries)
+	reuseKeep     float64 // the share of a kept tree's visits a search starts from (Options.ReuseKeep; 1: all, 0: none)
 }
 
 // mctsDefaults are the constants measured best so far (see docs/testing.md).
@@ -57,6 +58,7 @@ func mctsDefaults() Config {
 		policyMix:    mctsPolicyMix,
 		deepAt:       mctsDeepVisits,
 		deepMix:      mctsPolicyMix,
+		reuseKeep:    1,
 	}
 }
 

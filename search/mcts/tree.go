@@ -57,6 +57,12 @@ type Options struct {
 	// temperature (above 1 flatter priors, below 1 sharper; the order of
 	// the candidates, and so the width's cut, does not change).
 	PriorTemp float64
+	// ReuseKeep, when in (0, 1), scales the visits and value sums of the
+	// kept tree by that share where a search goes on from it (each node's
+	// mean stays), so that the new search's playouts weigh more against
+	// the ones it inherits; when negative no tree is kept (every search
+	// starts fresh); 0 or 1 keeps it whole, the default.
+	ReuseKeep float64
 }
 
 // NewConfig is the measured defaults with o applied.
@@ -108,6 +114,12 @@ func NewConfig(o Options) Config {
 	}
 	if o.PriorTemp > 0 {
 		cfg.priorScale = float32(1 / o.PriorTemp)
+	}
+	switch {
+	case o.ReuseKeep < 0:
+		cfg.reuseKeep = 0
+	case o.ReuseKeep > 0 && o.ReuseKeep < 1:
+		cfg.reuseKeep = o.ReuseKeep
 	}
 	cfg.setPolicy(o.Policy)
 	return cfg
