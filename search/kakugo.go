@@ -138,11 +138,14 @@ type KakugoOptions struct {
 	FixedMargins bool
 	// UseTurn keeps the tree search going to its hard limit once its move
 	// cannot change when no match clock would keep the time saved
-	// (mcts.Request.UseAll). Measured on 2026-11-26 against Rapfi at 20k
-	// nodes: level (+0.015 ± 0.030 a game over 200 games) and, moves now
-	// ending near the hard limit, more moves over the turn on a loaded
-	// machine (20 of 4,802 against 0 of 4,286); so not the default.
-	UseTurn bool
+	// (mcts.Request.UseAll): the move stays, and the playouts deepen the
+	// subtree the next move keeps. 0 is the default (kakugoUseTurnDefault),
+	// positive on, negative off (the tree stops once its move is settled).
+	// Measured on 2026-11-26 against Rapfi at 20k nodes: level (+0.015 ±
+	// 0.030 a game over 200 games); on 2026-12-07 (session 40) against full
+	// Rapfi on freestyle 20, +0.067 ± 0.029 a game over 300 pairs, and
+	// level on freestyle 15 (+0.010 ± 0.045, 100), 0 moves over 500 ms.
+	UseTurn int
 	// AlphaBeta replaces the tree search by the alpha-beta search of
 	// package ab (iterative deepening to the soft limit, the learned
 	// value at its leaves), with the winning search before it and the

@@ -12,6 +12,20 @@ import (
 	"github.com/kakugo/kakugo/search/mcts"
 )
 
+// kakugoUseTurnDefault is what KakugoOptions.UseTurn 0 means: the tree
+// searches on to its hard limit once its move is settled, where only the
+// turn limits the move (docs/testing.md, 2026-12-07, session 40).
+const kakugoUseTurnDefault = true
+
+// useTurn reports whether the tree searches on once its move is settled
+// (KakugoOptions.UseTurn).
+func (k *Kakugo) useTurn() bool {
+	if k.opt.UseTurn != 0 {
+		return k.opt.UseTurn > 0
+	}
+	return kakugoUseTurnDefault
+}
+
 // search runs the primary MCTS from b over the allowed moves (nil: all
 // candidates) and returns the best move and the ranked root moves.
 func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Budget, timed bool, allowed []engine.Pos, nbest int) (engine.Pos, []mcts.Ranked) {
@@ -22,7 +36,7 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 		MaxDepth:    lim.MaxDepth,
 		Timed:       timed,
 		// Only the turn limits the move: time it saves is lost.
-		UseAll:         timed && lim.Left == Unlimited && k.opt.UseTurn,
+		UseAll:         timed && lim.Left == Unlimited && k.useTurn(),
 		Start:          bud.Start(),
 		Soft:           bud.Soft(),
 		Hard:           bud.Hard(),

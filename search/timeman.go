@@ -60,9 +60,12 @@ func newBudgetTogo(lim Limits, ply, togo int) Budget {
 	// With the turn as the only limit the whole turn, less the margin, goes
 	// to thinking: time left unused is thrown away (a soft limit of 70% of
 	// it left a third of every 0.5 s move idle against engines that use
-	// 94%). The tree search still stops early once its move cannot change
-	// (going on to the hard limit, KakugoOptions.UseTurn, measured level
-	// and ran over the turn more often on a loaded machine).
+	// 94%). The tree search goes on to the hard limit even once its move
+	// cannot change (KakugoOptions.UseTurn: the next move keeps its
+	// subtree), which measured level against Rapfi at 20k nodes and ran
+	// over the turn more often on a loaded machine in 2026-11, and gained
+	// against full Rapfi on freestyle 20 with no move over the turn in
+	// 2026-12 (docs/testing.md, session 40).
 	soft := hard
 	if lim.Left != Unlimited && (lim.Match != Unlimited || lim.Left < hard) {
 		left := lim.Left - margin(lim.Left)
