@@ -251,7 +251,8 @@ const plainGoPolicyVisits = 300
 // the tree's evaluator prior KAKUGO_PRIOR (priorFromEnv) and its softmax
 // temperature KAKUGO_PRIOR_TEMP (the network's: KAKUGO_NN_TEMP), and the
 // share of the kept tree a search goes on from KAKUGO_REUSE_KEEP (in (0,
-// 1], or none: KakugoOptions.ReuseKeep).
+// 1], or none: KakugoOptions.ReuseKeep), and KAKUGO_FOCUS (1 on, 0 off:
+// KakugoOptions.Focus).
 // A knob
 // that is unset or unreadable (said on warn) leaves o's value: a variant's
 // own setting (kakugo-restcheck's check share, for one) stands unless the
@@ -284,6 +285,15 @@ func tuningFromEnv(o search.KakugoOptions, getenv func(string) string, warn io.W
 		o.ReuseKeep = -1
 	} else {
 		setPositive(&o.ReuseKeep, floatFromEnv(getenv, "KAKUGO_REUSE_KEEP", 1, warn))
+	}
+	switch v := getenv("KAKUGO_FOCUS"); v {
+	case "":
+	case "1":
+		o.Focus = 1
+	case "0":
+		o.Focus = -1
+	default:
+		fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_FOCUS=%q is not 1 or 0; ignored\n", v)
 	}
 	return o
 }

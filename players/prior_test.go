@@ -383,6 +383,25 @@ func TestTuningFromEnv(t *testing.T) {
 			t.Errorf("KAKUGO_REUSE_KEEP=%q: %v with %q, want %v and %d warnings", c.env, o.ReuseKeep, warn.String(), c.want, c.warn)
 		}
 	}
+	// The focus past a settled move: 1 on, 0 off, unset the default (0);
+	// anything else unset with a warning.
+	for _, c := range []struct {
+		env  string
+		want int
+		warn int
+	}{
+		{"", 0, 0},
+		{"1", 1, 0},
+		{"0", -1, 0},
+		{"yes", 0, 1},
+		{"2", 0, 1},
+	} {
+		var warn bytes.Buffer
+		o := tuningFromEnv(spec("kakugo").kakugo(1), env(map[string]string{"KAKUGO_FOCUS": c.env}), &warn)
+		if o.Focus != c.want || strings.Count(warn.String(), "\n") != c.warn {
+			t.Errorf("KAKUGO_FOCUS=%q: %v with %q, want %v and %d warnings", c.env, o.Focus, warn.String(), c.want, c.warn)
+		}
+	}
 }
 
 // TestFloatFromEnv: a number in (0, limit] is read, anything else (NaN,

@@ -93,6 +93,11 @@ type KakugoOptions struct {
 	// ReuseKeep is the share of the kept tree's visits a search goes on
 	// from (mcts.Options.ReuseKeep: 0 all, negative none).
 	ReuseKeep float64
+	// Focus: where the tree searches on past its settled move (UseTurn),
+	// every further playout goes into that move's subtree
+	// (mcts.Options.Focus). 0 is the default (kakugoFocusDefault),
+	// positive on, negative off.
+	Focus int
 	// CheckRest, when positive, lets each move the check looks at (under
 	// a turn limit without a match clock) use up to this percent of the
 	// time left before the hard limit, when that is more than the check's
@@ -333,7 +338,8 @@ func NewKakugo(opt KakugoOptions) *Kakugo {
 		MaxChildren: opt.MaxChildren, StaticScale: opt.StaticScale,
 		VCFProbe: kakugoProbe(opt.VCFProbe, kakugoVCFProbe), ExpandEval: opt.ExpandEval,
 		VCTProbe: kakugoProbe(opt.VCTProbe, kakugoVCTProbe), VCTProbeAt: opt.VCTProbeAt, VCTProbeRoot: opt.VCTProbeRoot,
-		ThreatProbe: kakugoProbe(opt.ThreatProbe, kakugoThreatProbe), Policy: opt.Policy, Prior: opt.Prior, PriorTemp: opt.PriorTemp, ReuseKeep: opt.ReuseKeep})
+		ThreatProbe: kakugoProbe(opt.ThreatProbe, kakugoThreatProbe), Policy: opt.Policy, Prior: opt.Prior, PriorTemp: opt.PriorTemp, ReuseKeep: opt.ReuseKeep,
+		Focus: kakugoFocus(opt.Focus)})
 	win := kakugoDefaultWinSearch
 	if opt.WinSearch != WinSearchDefault {
 		win = opt.WinSearch

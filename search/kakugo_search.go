@@ -17,6 +17,17 @@ import (
 // turn limits the move (docs/testing.md, 2026-12-07, session 40).
 const kakugoUseTurnDefault = true
 
+// kakugoFocusDefault is what KakugoOptions.Focus 0 means.
+const kakugoFocusDefault = false
+
+// kakugoFocus is mcts.Options.Focus for KakugoOptions.Focus f.
+func kakugoFocus(f int) bool {
+	if f != 0 {
+		return f > 0
+	}
+	return kakugoFocusDefault
+}
+
 // useTurn reports whether the tree searches on once its move is settled
 // (KakugoOptions.UseTurn).
 func (k *Kakugo) useTurn() bool {

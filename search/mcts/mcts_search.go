@@ -40,6 +40,7 @@ type Config struct {
 	rootSym       int     // views of the root's position averaged (PolicyOptions.RootSymmetries; 0, 1: one)
 	deepSym       int     // the same at the deep tier's nodes (PolicyOptions.DeepSymmetries)
 	reuseKeep     float64 // the share of a kept tree's visits a search starts from (Options.ReuseKeep; 1: all, 0: none)
+	focus         bool    // a search that goes on past its settled move searches only that move's subtree (Options.Focus)
 }
 
 // mctsDefaults are the constants measured best so far (see docs/testing.md).
@@ -95,9 +96,13 @@ type mctsSearch struct {
 
 	stop     atomic.Bool
 	playouts atomic.Int64
-	started  time.Time
-	elapsed  time.Duration
-	stats    mctsStats
+	// focus is 1 + the root child that every playout enters once the
+	// move is settled under useAll and cfg.focus (0: none): settled sets
+	// it, and clears it when that child is proven lost.
+	focus   atomic.Int32
+	started time.Time
+	elapsed time.Duration
+	stats   mctsStats
 }
 
 // mctsStats sums the workers' counters.
@@ -182,7 +187,9 @@ func (s *mctsSearch) mustStop() bool {
 
 // settled reports whether more search cannot change the move: the root
 // has one allowed child, every allowed child is proven lost, or (not under
-// useAll, which searches on to the hard limit) the most visited root child
+// useAll, which searches on to the hard limit; under useAll with
+// cfg.focus the search goes on in that child's subtree alone) the most
+// visited root child
 // leads the second by more playouts than are left (before the hard limit
 // at the current rate, or to the playout limit), or, past the soft limit
 // of a timed search without a playout limit, the most visited child also
@@ -214,7 +221,13 @@ func (s *mctsSearch) settled() bool {
 	if best < 0 || second < 0 || open == 0 {
 		return true // one choice, or all lost
 	}
-	if s.useAll {
+	if s.useAll && !s.cfg.focus {
+		return false
+	}
+	if f := s.focus.Load(); f > 0 {
+		if kids[f-1].proof.Load() == -1 {
+			s.focus.Store(0) // the settled move proved lost: the others may overtake it
+		}
 		return false
 	}
 	lead := int64(kids[best].visits.Load() - kids[second].visits.Load())
@@ -232,7 +245,16 @@ func (s *mctsSearch) settled() bool {
 		left = min(left, int64(rate*max(remaining, 0))+1)
 	}
 	if lead > left {
+		if s.useAll {
+			if kids[best].proof.Load() != -1 {
+				s.focus.Store(int32(best) + 1)
+			}
+			return false
+		}
 		return true
+	}
+	if s.useAll {
+		return false
 	}
 	if !s.timed || s.maxPlayouts > 0 || !s.budget.SoftDone() {
 		return false

@@ -127,7 +127,10 @@ func (w *mctsWorker) playout() int64 {
 			if w.net != nil && len(w.path) > 1 {
 				w.maybeRefine(idx, n)
 			}
-			i := w.selectChild(n, len(w.path) == 1)
+			i := w.rootFocus(n)
+			if i < 0 {
+				i = w.selectChild(n, len(w.path) == 1)
+			}
 			child := n.first + int32(i)
 			c := pool.node(child)
 			c.vloss.Add(1)
@@ -203,6 +206,20 @@ func (w *mctsWorker) unwind() {
 		w.b.Undo()
 	}
 	w.applied = w.applied[:0]
+}
+
+// rootFocus is the root child every playout enters once the search
+// focuses on its settled move (mctsSearch.focus), or -1: below the root,
+// or no focus.
+func (w *mctsWorker) rootFocus(n *mctsNode) int {
+	if len(w.path) != 1 {
+		return -1
+	}
+	f := int(w.s.focus.Load())
+	if f <= 0 || f > int(n.count) || w.s.pool.node(n.first+int32(f-1)).proof.Load() == -1 {
+		return -1
+	}
+	return f - 1
 }
 
 // selectChild is the PUCT choice among n's children: the highest

@@ -63,6 +63,12 @@ type Options struct {
 	// the ones it inherits; when negative no tree is kept (every search
 	// starts fresh); 0 or 1 keeps it whole, the default.
 	ReuseKeep float64
+	// Focus, where a search goes on past its settled move (Request.UseAll:
+	// its most visited root child leads the next by more playouts than
+	// the time left allows), sends every further playout into that
+	// child's subtree, the part of the tree the next move keeps, until it
+	// is proven lost.
+	Focus bool
 }
 
 // NewConfig is the measured defaults with o applied.
@@ -121,6 +127,7 @@ func NewConfig(o Options) Config {
 	case o.ReuseKeep > 0 && o.ReuseKeep < 1:
 		cfg.reuseKeep = o.ReuseKeep
 	}
+	cfg.focus = o.Focus
 	cfg.setPolicy(o.Policy)
 	return cfg
 }
