@@ -53,6 +53,7 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 		Hard:           bud.Hard(),
 		Allowed:        allowed,
 		SearchLoneMove: nbest > 1,
+		NoFocus:        nbest > 1,
 		Progress:       kakugoProgress(lim.Progress),
 	}
 	if !timed && req.MaxPlayouts <= 0 {

@@ -16,7 +16,7 @@ import (
 func focusSearch(t *testing.T, tree *Tree, b *engine.Board, cfg *Config) (*mctsSearch, *mctsWorker) {
 	t.Helper()
 	past := time.Now().Add(-time.Hour)
-	s := &mctsSearch{pool: tree.pool, cfg: cfg, seed: b.Hash(), timed: true, useAll: true,
+	s := &mctsSearch{pool: tree.pool, cfg: cfg, seed: b.Hash(), timed: true, useAll: true, focusOn: cfg.focus,
 		budget: clock{start: past, soft: time.Second, hard: time.Second}, ctx: context.Background()}
 	s.threads = 1
 	w := newMctsWorker(s, b, 0, nil, nil)

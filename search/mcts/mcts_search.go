@@ -86,6 +86,7 @@ type mctsSearch struct {
 	maxDepth    int
 	timed       bool
 	useAll      bool // go on to the hard limit past a settled move (Request.UseAll)
+	focusOn     bool // and there into the settled move's subtree alone (Options.Focus, not Request.NoFocus)
 	budget      clock
 	ctx         context.Context
 
@@ -97,7 +98,7 @@ type mctsSearch struct {
 	stop     atomic.Bool
 	playouts atomic.Int64
 	// focus is 1 + the root child that every playout enters once the
-	// move is settled under useAll and cfg.focus (0: none): settled sets
+	// move is settled under focusOn (0: none): settled sets
 	// it, and clears it when that child is proven lost.
 	focus   atomic.Int32
 	started time.Time
@@ -187,13 +188,12 @@ func (s *mctsSearch) mustStop() bool {
 
 // settled reports whether more search cannot change the move: the root
 // has one allowed child, every allowed child is proven lost, or (not under
-// useAll, which searches on to the hard limit; under useAll with
-// cfg.focus the search goes on in that child's subtree alone) the most
-// visited root child
-// leads the second by more playouts than are left (before the hard limit
-// at the current rate, or to the playout limit), or, past the soft limit
-// of a timed search without a playout limit, the most visited child also
-// has the best value.
+// useAll, which searches on to the hard limit; under focusOn it sets
+// focus, and the search goes on in that child's subtree alone) the most
+// visited root child leads the second by more playouts than are left
+// (before the hard limit at the current rate, or to the playout limit),
+// or, past the soft limit of a timed search without a playout limit, the
+// most visited child also has the best value.
 func (s *mctsSearch) settled() bool {
 	root := s.pool.node(s.root)
 	if root.state.Load() != mctsExpanded {
@@ -221,7 +221,7 @@ func (s *mctsSearch) settled() bool {
 	if best < 0 || second < 0 || open == 0 {
 		return true // one choice, or all lost
 	}
-	if s.useAll && !s.cfg.focus {
+	if s.useAll && !s.focusOn {
 		return false
 	}
 	if f := s.focus.Load(); f > 0 {

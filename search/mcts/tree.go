@@ -218,6 +218,10 @@ type Request struct {
 	// saves is lost, while the playouts it buys deepen the subtree that
 	// the next move keeps.
 	UseAll bool
+	// NoFocus keeps a search that goes on past its settled move (UseAll)
+	// over every root move even under Options.Focus: an n-best analysis
+	// reads the runners-up's statistics too.
+	NoFocus bool
 	// Threads is the number of search threads (at least one).
 	Threads int
 	// Policies[i] gives thread i its priors; a missing or nil entry leaves
@@ -265,6 +269,7 @@ func (t *Tree) Search(ctx context.Context, b *engine.Board, r Request) (Result, 
 		maxDepth:    r.MaxDepth,
 		timed:       r.Timed,
 		useAll:      r.UseAll && r.Timed,
+		focusOn:     r.Config.focus && r.UseAll && r.Timed && !r.NoFocus,
 		budget:      clock{start: r.Start, soft: r.Soft, hard: r.Hard},
 		ctx:         ctx,
 	}
