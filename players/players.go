@@ -107,6 +107,8 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.UseTurn = 1 }),
 		kakugoSpec("kakugo-settle", "the full player whose tree search stops once its move cannot change, also when no match clock keeps the time saved (the default until 2026-12-07: -0.067 ± 0.029 a game against kakugo's search on to the hard limit, full Rapfi, freestyle 20, 300 pairs)", true,
 			func(o *search.KakugoOptions) { o.UseTurn = -1 }),
+		kakugoSpec("kakugo-deepen", "the full player whose tree search stops once its move is settled (as kakugo-settle), where only the turn limits the move; the move check and the rest of the turn run as then, and the time left before the tree's hard limit goes into the chosen move's subtree, the part the next move keeps", true,
+			func(o *search.KakugoOptions) { o.Deepen = 1 }),
 		kakugoSpec("kakugo-ab", "the full player with an alpha-beta search in place of the tree search (package search/ab: iterative deepening, PVS, threat-restricted moves, late-move reductions, a quiescence of winning fours, the learned value at the leaves, the CNN's move order at the root and at nodes 4 plies or more from the horizon: KAKUGO_AB_POLICY); the winning search before it and the move check after it as in kakugo", true,
 			func(o *search.KakugoOptions) { o.AlphaBeta, o.ABPolicyDepth = true, 4 }),
 		kakugoSpec("kakugo-abveto", "the full player whose tree search leaves 35% of the hard limit to the alpha-beta search of kakugo-ab, which vetoes the tree's move when it finds it lost (the tree's next move it does not find lost is played); KAKUGO_AB_VETO sets the share", true,

@@ -151,6 +151,14 @@ type KakugoOptions struct {
 	// Rapfi on freestyle 20, +0.067 ± 0.029 a game over 300 pairs, and
 	// level on freestyle 15 (+0.010 ± 0.045, 100), 0 moves over 500 ms.
 	UseTurn int
+	// Deepen, where only the turn limits the move: the tree stops once
+	// its move is settled (as under UseTurn off), the move check and the
+	// rest of the turn run as then, and the time left before the tree's
+	// hard limit deepens the chosen move's subtree
+	// (mcts.Request.Deepen): the rest's winning search keeps its time,
+	// and the tree gets what it leaves. 0 is the default
+	// (kakugoDeepenDefault), positive on, negative off.
+	Deepen int
 	// AlphaBeta replaces the tree search by the alpha-beta search of
 	// package ab (iterative deepening to the soft limit, the learned
 	// value at its leaves), with the winning search before it and the
@@ -524,6 +532,9 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	}
 	if rest {
 		move = k.useRest(ctx, b, lim, bud, move, ranked, lost, check)
+	}
+	if nbest == 0 && timed && !k.opt.AlphaBeta && k.deepenOn(lim) {
+		k.deepen(ctx, b, lim, sbud, move)
 	}
 	return move, ranked
 }

@@ -47,7 +47,7 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 		MaxDepth:    lim.MaxDepth,
 		Timed:       timed,
 		// Only the turn limits the move: time it saves is lost.
-		UseAll:         timed && lim.Left == Unlimited && k.useTurn(),
+		UseAll:         timed && lim.Left == Unlimited && k.useTurn() && !k.deepenOn(lim),
 		Start:          bud.Start(),
 		Soft:           bud.Soft(),
 		Hard:           bud.Hard(),
@@ -89,6 +89,43 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 // move keep its priors in a kept tree.
 func (k *Kakugo) deepFor(bud Budget, timed bool) bool {
 	return !timed || k.opt.DeepMinTime <= 0 || bud.Soft() >= k.opt.DeepMinTime
+}
+
+// kakugoDeepenDefault is what KakugoOptions.Deepen 0 means.
+const kakugoDeepenDefault = false
+
+// deepenOn reports whether a move under lim deepens its chosen move's
+// subtree after the rest of the turn (KakugoOptions.Deepen): only where
+// the turn alone limits it, as the whole-turn search.
+func (k *Kakugo) deepenOn(lim Limits) bool {
+	on := kakugoDeepenDefault
+	if k.opt.Deepen != 0 {
+		on = k.opt.Deepen > 0
+	}
+	return on && lim.Left == Unlimited && lim.MaxNodes <= 0
+}
+
+// deepen searches move's subtree from b until bud's hard limit (the tree
+// search's), once move is chosen, checked and final: the playouts go where
+// the next move keeps them.
+func (k *Kakugo) deepen(ctx context.Context, b *engine.Board, lim Limits, bud Budget, move engine.Pos) {
+	if bud.HardDone() || !b.Legal(move) || len(k.policies) < k.threads(lim) && k.opt.NewPolicy != nil {
+		return
+	}
+	req := mcts.Request{
+		Config: &k.cfg, Seed: k.opt.Seed ^ b.Hash() ^ 1, Timed: true, UseAll: true,
+		Start: bud.Start(), Soft: bud.Soft(), Hard: bud.Hard(),
+		Threads: k.threads(lim), Policies: k.policies,
+		Deepen: true, DeepenMove: move,
+	}
+	if k.deepFor(bud, true) {
+		req.DeepPolicies = k.deep
+	}
+	if res, ok := k.tree.Search(ctx, b, req); ok {
+		k.stats.playouts += res.Playouts
+		k.stats.mctsTime += res.Elapsed
+		k.say(lim, fmt.Sprintf("deepen %s | n %d | tm %d", engine.FormatMove(b.XY(move)), res.Playouts, bud.Elapsed().Milliseconds()))
+	}
 }
 
 // kakugoFallback is the greedy choice among the allowed moves (nil: all),

@@ -102,3 +102,54 @@ func TestFocus(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepen: a whole-turn search told to deepen a root move sends every
+// playout into that move's subtree, leaving the other root moves' visits
+// as they were; a move that is not a root move, or a search not over the
+// whole turn, searches nothing. The playout limit, not the clock, ends the
+// search, so the test holds on any machine.
+func TestDeepen(t *testing.T) {
+	const playouts = 200
+	for _, rule := range []engine.Rule{engine.Freestyle, engine.Renju} {
+		b := testpos.Board(t, 15, rule, "h8i9g7h9i7")
+		cfg := NewConfig(Options{Leaf: LeafStatic})
+		tree := NewTree(testTreeNodes)
+		first := searchNodes(t, tree, b, &cfg, 1, 1, nil, 2000)
+		move := first.Ranked[1].Move // a runner-up: the focus is the request's, not the leader's
+		req := func(useAll bool, m engine.Pos) Request {
+			return Request{Config: &cfg, Seed: 7, MaxPlayouts: playouts, Timed: true, Start: time.Now(),
+				Soft: time.Minute, Hard: time.Minute, Threads: 1, UseAll: useAll, Deepen: true, DeepenMove: m}
+		}
+		visits := func() map[engine.Pos]int32 {
+			res := searchNodes(t, tree, b, &cfg, 1, 1, nil, 1) // one playout: read the root
+			out := map[engine.Pos]int32{}
+			for _, r := range res.Ranked {
+				out[r.Move] = r.Visits
+			}
+			return out
+		}
+		before := visits()
+		res, ok := tree.Search(context.Background(), b, req(true, move))
+		if !ok || res.Playouts != playouts {
+			t.Fatalf("%v: deepening searched %v with %d playouts, want %d", rule, ok, res.Playouts, playouts)
+		}
+		after := visits()
+		for m, v := range after {
+			want := before[m]
+			if m == move {
+				want += playouts
+			}
+			// The reading playout adds one visit somewhere, before and after.
+			if v < want || v > want+1 {
+				t.Errorf("%v: %v has %d visits after deepening, want %d (+1)", rule, m, v, want)
+			}
+		}
+		if _, ok := tree.Search(context.Background(), b, req(false, move)); ok {
+			t.Errorf("%v: a deepening outside a whole-turn search searched", rule)
+		}
+		occupied := b.Moves()[0]
+		if _, ok := tree.Search(context.Background(), b, req(true, occupied)); ok {
+			t.Errorf("%v: deepening a move that is not a root move searched", rule)
+		}
+	}
+}

@@ -269,6 +269,21 @@ func (s *mctsSearch) settled() bool {
 	return kids[best].mean() >= bq
 }
 
+// rootChild is the index of move among the root's children, or -1.
+func (s *mctsSearch) rootChild(move engine.Pos) int {
+	root := s.pool.node(s.root)
+	if root.state.Load() != mctsExpanded {
+		return -1
+	}
+	kids := s.pool.block(root.first, int(root.count))
+	for i := range kids {
+		if kids[i].move == move && (s.allowed == nil || s.allowed[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
 // Ranked is a root move with its statistics.
 type Ranked struct {
 	Move   engine.Pos

@@ -222,6 +222,13 @@ type Request struct {
 	// over every root move even under Options.Focus: an n-best analysis
 	// reads the runners-up's statistics too.
 	NoFocus bool
+	// Deepen, with UseAll, sends every playout of the search into the
+	// subtree of the root move DeepenMove, from the start: the move is
+	// chosen (and checked), and the time left deepens the part of the
+	// tree the next move keeps, as Options.Focus does past a settled move.
+	// A DeepenMove that is not a root move searches nothing (false).
+	Deepen     bool
+	DeepenMove engine.Pos
 	// Threads is the number of search threads (at least one).
 	Threads int
 	// Policies[i] gives thread i its priors; a missing or nil entry leaves
@@ -301,6 +308,14 @@ func (t *Tree) Search(ctx context.Context, b *engine.Board, r Request) (Result, 
 		return Result{}, false
 	}
 	res := Result{Reused: t.pool.node(s.root).visits.Load()}
+	if r.Deepen {
+		i := s.rootChild(r.DeepenMove)
+		if i < 0 || !s.useAll {
+			return res, false
+		}
+		s.focusOn = true
+		s.focus.Store(int32(i) + 1)
+	}
 	ranked := s.ranked()
 	if len(ranked) > 1 || r.SearchLoneMove {
 		s.report = reporter(s, r.Progress)
