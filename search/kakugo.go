@@ -149,7 +149,8 @@ type KakugoOptions struct {
 	// Measured on 2026-11-26 against Rapfi at 20k nodes: level (+0.015 ±
 	// 0.030 a game over 200 games); on 2026-12-07 (session 40) against full
 	// Rapfi on freestyle 20, +0.067 ± 0.029 a game over 300 pairs, and
-	// level on freestyle 15 (+0.010 ± 0.045, 100), 0 moves over 500 ms.
+	// level on freestyle 15 (-0.020 ± 0.033 over 200 pairs, sessions
+	// 40-41), 0 moves over 500 ms.
 	UseTurn int
 	// Deepen, where only the turn limits the move: the tree stops once
 	// its move is settled (as under UseTurn off), the move check and the
