@@ -59,6 +59,25 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 	if !timed && req.MaxPlayouts <= 0 {
 		req.MaxPlayouts = kakugoUntimedPlayouts
 	}
+	k.setThreads(&req, lim, bud, timed)
+	res, ok := k.tree.Search(ctx, b, req)
+	k.stats.reused = res.Reused
+	k.stats.playouts, k.stats.nodes = res.Playouts, res.Nodes
+	k.stats.mctsTime, k.stats.threads = res.Elapsed, req.Threads
+	if !ok {
+		return kakugoFallback(b, allowed), nil
+	}
+	ranked := res.Ranked
+	if lim.Info != nil {
+		lim.Info(kakugoSearchLine(b, k.tree, res, bud))
+	}
+	return ranked[0].Move, ranked
+}
+
+// setThreads gives req the search threads for lim and their priors: one
+// policy per thread (made on first use), and the deep tier's where bud
+// asks for it (deepFor).
+func (k *Kakugo) setThreads(req *mcts.Request, lim Limits, bud Budget, timed bool) {
 	nt := k.threads(lim)
 	for len(k.policies) < nt && k.opt.NewPolicy != nil {
 		k.policies = append(k.policies, k.opt.NewPolicy())
@@ -70,18 +89,6 @@ func (k *Kakugo) search(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 	if k.deepFor(bud, timed) {
 		req.DeepPolicies = k.deep
 	}
-	res, ok := k.tree.Search(ctx, b, req)
-	k.stats.reused = res.Reused
-	k.stats.playouts, k.stats.nodes = res.Playouts, res.Nodes
-	k.stats.mctsTime, k.stats.threads = res.Elapsed, nt
-	if !ok {
-		return kakugoFallback(b, allowed), nil
-	}
-	ranked := res.Ranked
-	if lim.Info != nil {
-		lim.Info(kakugoSearchLine(b, k.tree, res, bud))
-	}
-	return ranked[0].Move, ranked
 }
 
 // deepFor reports whether a move planned by bud asks the deep tier of the
@@ -109,18 +116,15 @@ func (k *Kakugo) deepenOn(lim Limits) bool {
 // search's), once move is chosen, checked and final: the playouts go where
 // the next move keeps them.
 func (k *Kakugo) deepen(ctx context.Context, b *engine.Board, lim Limits, bud Budget, move engine.Pos) {
-	if bud.HardDone() || !b.Legal(move) || len(k.policies) < k.threads(lim) && k.opt.NewPolicy != nil {
+	if bud.HardDone() || !b.Legal(move) {
 		return
 	}
 	req := mcts.Request{
 		Config: &k.cfg, Seed: k.opt.Seed ^ b.Hash() ^ 1, Timed: true, UseAll: true,
 		Start: bud.Start(), Soft: bud.Soft(), Hard: bud.Hard(),
-		Threads: k.threads(lim), Policies: k.policies,
 		Deepen: true, DeepenMove: move,
 	}
-	if k.deepFor(bud, true) {
-		req.DeepPolicies = k.deep
-	}
+	k.setThreads(&req, lim, bud, true)
 	if res, ok := k.tree.Search(ctx, b, req); ok {
 		k.stats.playouts += res.Playouts
 		k.stats.mctsTime += res.Elapsed

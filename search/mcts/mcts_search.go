@@ -245,7 +245,7 @@ func (s *mctsSearch) settled() bool {
 		left = min(left, int64(rate*max(remaining, 0))+1)
 	}
 	if lead > left {
-		if s.useAll {
+		if s.focusOn {
 			if kids[best].proof.Load() != -1 {
 				s.focus.Store(int32(best) + 1)
 			}
