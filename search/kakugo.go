@@ -160,6 +160,17 @@ type KakugoOptions struct {
 	// and the tree gets what it leaves. 0 is the default
 	// (kakugoDeepenDefault), positive on, negative off.
 	Deepen int
+	// Finish, where only the turn limits the move: the tree searches as
+	// by default (on to its hard limit less the move check's share), the
+	// move check and the rest of the turn run, and the time left before
+	// the move's hard limit (the check's share included: the check and
+	// the rest rarely use it) deepens the chosen move's subtree
+	// (mcts.Request.Deepen), the part the next move keeps. The move is
+	// final before the deepening starts, so this only moves its output
+	// later inside the hard limit, as a tree search to the hard limit
+	// does. 0 is the default (kakugoFinishDefault), positive on, negative
+	// off; Deepen takes precedence.
+	Finish int
 	// AlphaBeta replaces the tree search by the alpha-beta search of
 	// package ab (iterative deepening to the soft limit, the learned
 	// value at its leaves), with the winning search before it and the
@@ -534,8 +545,13 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	if rest {
 		move = k.useRest(ctx, b, lim, bud, move, ranked, lost, check)
 	}
-	if nbest == 0 && timed && !k.opt.AlphaBeta && k.deepenOn(lim) {
-		k.deepen(ctx, b, lim, sbud, move)
+	if nbest == 0 && timed && !k.opt.AlphaBeta {
+		switch {
+		case k.deepenOn(lim):
+			k.deepen(ctx, b, lim, sbud, move)
+		case k.finishOn(lim):
+			k.deepen(ctx, b, lim, bud, move)
+		}
 	}
 	return move, ranked
 }

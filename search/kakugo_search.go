@@ -112,6 +112,20 @@ func (k *Kakugo) deepenOn(lim Limits) bool {
 	return on && lim.Left == Unlimited && lim.MaxNodes <= 0
 }
 
+// kakugoFinishDefault is what KakugoOptions.Finish 0 means.
+const kakugoFinishDefault = false
+
+// finishOn reports whether a move under lim deepens its chosen move's
+// subtree to the move's hard limit after the rest of the turn
+// (KakugoOptions.Finish), under the same limits as deepenOn.
+func (k *Kakugo) finishOn(lim Limits) bool {
+	on := kakugoFinishDefault
+	if k.opt.Finish != 0 {
+		on = k.opt.Finish > 0
+	}
+	return on && lim.Left == Unlimited && lim.MaxNodes <= 0
+}
+
 // deepen searches move's subtree from b until bud's hard limit (the tree
 // search's), once move is chosen, checked and final: the playouts go where
 // the next move keeps them.

@@ -1,0 +1,85 @@
+package search
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/kakugo/kakugo/engine"
+)
+
+// TestDeepenFinishOn: the deepening after the move (KakugoOptions.Deepen
+// and Finish) is off by default, and when asked for runs only where the
+// turn alone limits the move: not under a match clock, not under a
+// playout limit, whose moves must not depend on the machine's speed.
+func TestDeepenFinishOn(t *testing.T) {
+	turn := Limits{Turn: time.Second, Match: Unlimited, Left: Unlimited}
+	clock := Limits{Turn: time.Second, Match: time.Minute, Left: time.Minute}
+	nodes := turn
+	nodes.MaxNodes = 1000
+	for _, c := range []struct {
+		name string
+		opt  int
+		lim  Limits
+		want bool
+	}{
+		{"default, turn limit", 0, turn, false},
+		{"on, turn limit", 1, turn, true},
+		{"on, match clock", 1, clock, false},
+		{"on, playout limit", 1, nodes, false},
+		{"off, turn limit", -1, turn, false},
+	} {
+		if got := NewKakugo(KakugoOptions{Deepen: c.opt}).deepenOn(c.lim); got != c.want {
+			t.Errorf("deepen %s: %v, want %v", c.name, got, c.want)
+		}
+		if got := NewKakugo(KakugoOptions{Finish: c.opt}).finishOn(c.lim); got != c.want {
+			t.Errorf("finish %s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestFinishDeepensTheMovePlayed: under Finish a timed move's deepening,
+// where the move leaves it time (a loaded machine may leave none, so its
+// absence is not an error), searches the subtree of the move played and
+// ends within the move's time; without Finish no move deepens.
+func TestFinishDeepensTheMovePlayed(t *testing.T) {
+	lim := Limits{Turn: 400 * time.Millisecond, Match: Unlimited, Left: Unlimited}
+	for _, finish := range []int{1, -1} {
+		deepened := 0
+		for _, pos := range BenchPositions()[:3] {
+			b, err := pos.Board()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines []string
+			l := lim
+			l.Start = time.Now()
+			l.Info = func(s string) { lines = append(lines, s) }
+			k := NewKakugo(KakugoOptions{Seed: 5, Finish: finish})
+			move := k.Move(context.Background(), b.Clone(), l)
+			took := time.Since(l.Start)
+			if !b.Legal(move) {
+				t.Fatalf("%s: illegal move %v", pos.Name, move)
+			}
+			for _, s := range lines {
+				if !strings.HasPrefix(s, "deepen ") {
+					continue
+				}
+				deepened++
+				if finish < 0 {
+					t.Errorf("%s: deepened with Finish off: %q", pos.Name, s)
+				}
+				if want := "deepen " + engine.FormatMove(b.XY(move)) + " "; !strings.HasPrefix(s, want) {
+					t.Errorf("%s: %q, but the move played is %v", pos.Name, s, engine.FormatMove(b.XY(move)))
+				}
+			}
+			// Far from the turn: the deepening stops at the move's hard
+			// limit, inside it, and only a stalled machine could pass 2 s.
+			if took > 2*time.Second {
+				t.Errorf("%s: the move took %v under a %v turn", pos.Name, took, lim.Turn)
+			}
+		}
+		t.Logf("finish %d: %d of 3 moves deepened", finish, deepened)
+	}
+}
