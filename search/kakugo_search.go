@@ -21,21 +21,20 @@ const kakugoUseTurnDefault = true
 const kakugoFocusDefault = false
 
 // kakugoFocus is mcts.Options.Focus for KakugoOptions.Focus f.
-func kakugoFocus(f int) bool {
-	if f != 0 {
-		return f > 0
+func kakugoFocus(f int) bool { return kakugoSwitch(f, kakugoFocusDefault) }
+
+// kakugoSwitch reads an option of the form 0 the default def, positive on,
+// negative off.
+func kakugoSwitch(v int, def bool) bool {
+	if v != 0 {
+		return v > 0
 	}
-	return kakugoFocusDefault
+	return def
 }
 
 // useTurn reports whether the tree searches on once its move is settled
 // (KakugoOptions.UseTurn).
-func (k *Kakugo) useTurn() bool {
-	if k.opt.UseTurn != 0 {
-		return k.opt.UseTurn > 0
-	}
-	return kakugoUseTurnDefault
-}
+func (k *Kakugo) useTurn() bool { return kakugoSwitch(k.opt.UseTurn, kakugoUseTurnDefault) }
 
 // search runs the primary MCTS from b over the allowed moves (nil: all
 // candidates) and returns the best move and the ranked root moves.
@@ -105,12 +104,13 @@ const kakugoDeepenDefault = false
 // subtree after the rest of the turn (KakugoOptions.Deepen): only where
 // the turn alone limits it, as the whole-turn search.
 func (k *Kakugo) deepenOn(lim Limits) bool {
-	on := kakugoDeepenDefault
-	if k.opt.Deepen != 0 {
-		on = k.opt.Deepen > 0
-	}
-	return on && lim.Left == Unlimited && lim.MaxNodes <= 0
+	return kakugoSwitch(k.opt.Deepen, kakugoDeepenDefault) && turnOnly(lim)
 }
+
+// turnOnly reports whether the turn alone limits a move under lim: no
+// match clock keeps the time it saves, and no playout limit asks that the
+// move be the same on any machine.
+func turnOnly(lim Limits) bool { return lim.Left == Unlimited && lim.MaxNodes <= 0 }
 
 // kakugoFinishDefault is what KakugoOptions.Finish 0 means.
 const kakugoFinishDefault = false
@@ -119,11 +119,7 @@ const kakugoFinishDefault = false
 // subtree to the move's hard limit after the rest of the turn
 // (KakugoOptions.Finish), under the same limits as deepenOn.
 func (k *Kakugo) finishOn(lim Limits) bool {
-	on := kakugoFinishDefault
-	if k.opt.Finish != 0 {
-		on = k.opt.Finish > 0
-	}
-	return on && lim.Left == Unlimited && lim.MaxNodes <= 0
+	return kakugoSwitch(k.opt.Finish, kakugoFinishDefault) && turnOnly(lim)
 }
 
 // deepen searches move's subtree from b until bud's hard limit (the tree
