@@ -111,6 +111,8 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.Deepen = 1 }),
 		kakugoSpec("kakugo-finish", "the full player whose chosen move, once the tree search (on to its hard limit less the move check's share, as kakugo), the move check and the rest of the turn are done, has its subtree deepened until the move's hard limit, where only the turn limits the move: the check's share that the check leaves unused goes where the next move keeps it", true,
 			func(o *search.KakugoOptions) { o.Finish = 1 }),
+		kakugoSpec("kakugo-deepfinish", "kakugo-deepen whose deepening runs on to the move's hard limit (kakugo-finish's), not the tree search's: the tree stops once its move is settled, the move check and the rest of the turn run, and all the time left goes into the chosen move's subtree", true,
+			func(o *search.KakugoOptions) { o.Deepen, o.Finish = 1, 1 }),
 		kakugoSpec("kakugo-ab", "the full player with an alpha-beta search in place of the tree search (package search/ab: iterative deepening, PVS, threat-restricted moves, late-move reductions, a quiescence of winning fours, the learned value at the leaves, the CNN's move order at the root and at nodes 4 plies or more from the horizon: KAKUGO_AB_POLICY); the winning search before it and the move check after it as in kakugo", true,
 			func(o *search.KakugoOptions) { o.AlphaBeta, o.ABPolicyDepth = true, 4 }),
 		kakugoSpec("kakugo-abveto", "the full player whose tree search leaves 35% of the hard limit to the alpha-beta search of kakugo-ab, which vetoes the tree's move when it finds it lost (the tree's next move it does not find lost is played); KAKUGO_AB_VETO sets the share", true,

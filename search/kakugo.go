@@ -168,8 +168,9 @@ type KakugoOptions struct {
 	// (mcts.Request.Deepen), the part the next move keeps. The move is
 	// final before the deepening starts, so this only moves its output
 	// later inside the hard limit, as a tree search to the hard limit
-	// does. 0 is the default (kakugoFinishDefault), positive on, negative
-	// off; Deepen takes precedence.
+	// does. With Deepen the tree stops once settled (Deepen's), and the
+	// deepening runs on to the move's hard limit in place of the tree's.
+	// 0 is the default (kakugoFinishDefault), positive on, negative off.
 	Finish int
 	// AlphaBeta replaces the tree search by the alpha-beta search of
 	// package ab (iterative deepening to the soft limit, the learned
@@ -545,13 +546,12 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	if rest {
 		move = k.useRest(ctx, b, lim, bud, move, ranked, lost, check)
 	}
-	if nbest == 0 && timed && !k.opt.AlphaBeta {
-		switch {
-		case k.deepenOn(lim):
-			k.deepen(ctx, b, lim, sbud, move)
-		case k.finishOn(lim):
-			k.deepen(ctx, b, lim, bud, move)
+	if nbest == 0 && timed && !k.opt.AlphaBeta && (k.deepenOn(lim) || k.finishOn(lim)) {
+		dbud := sbud // Deepen alone: the tree's own hard limit
+		if k.finishOn(lim) {
+			dbud = bud
 		}
+		k.deepen(ctx, b, lim, dbud, move)
 	}
 	return move, ranked
 }

@@ -39,15 +39,16 @@ func TestDeepenFinishOn(t *testing.T) {
 	}
 }
 
-// TestFinishDeepensTheMovePlayed: under Finish a timed move's deepening,
-// where the move leaves it time (a loaded machine may leave none, so its
-// absence is not an error), searches the subtree of the move played and
-// ends within the move's time; without Finish no move deepens.
+// TestFinishDeepensTheMovePlayed: under Finish or Deepen (or both) a
+// timed move's deepening, where the move leaves it time (a loaded machine
+// may leave none, so its absence is not an error), searches the subtree
+// of the move played and ends within the move's time; with neither no
+// move deepens.
 func TestFinishDeepensTheMovePlayed(t *testing.T) {
-	lim := Limits{Turn: 400 * time.Millisecond, Match: Unlimited, Left: Unlimited}
-	for _, finish := range []int{1, -1} {
+	lim := Limits{Turn: 800 * time.Millisecond, Match: Unlimited, Left: Unlimited}
+	for _, c := range []struct{ deepen, finish int }{{-1, 1}, {1, 1}, {1, -1}, {-1, -1}} {
 		deepened := 0
-		for _, pos := range BenchPositions()[:3] {
+		for _, pos := range BenchPositions()[:2] {
 			b, err := pos.Board()
 			if err != nil {
 				t.Fatal(err)
@@ -56,7 +57,7 @@ func TestFinishDeepensTheMovePlayed(t *testing.T) {
 			l := lim
 			l.Start = time.Now()
 			l.Info = func(s string) { lines = append(lines, s) }
-			k := NewKakugo(KakugoOptions{Seed: 5, Finish: finish})
+			k := NewKakugo(KakugoOptions{Seed: 5, Deepen: c.deepen, Finish: c.finish})
 			move := k.Move(context.Background(), b.Clone(), l)
 			took := time.Since(l.Start)
 			if !b.Legal(move) {
@@ -67,8 +68,8 @@ func TestFinishDeepensTheMovePlayed(t *testing.T) {
 					continue
 				}
 				deepened++
-				if finish < 0 {
-					t.Errorf("%s: deepened with Finish off: %q", pos.Name, s)
+				if c.deepen < 0 && c.finish < 0 {
+					t.Errorf("%s: deepened with Deepen and Finish off: %q", pos.Name, s)
 				}
 				if want := "deepen " + engine.FormatMove(b.XY(move)) + " "; !strings.HasPrefix(s, want) {
 					t.Errorf("%s: %q, but the move played is %v", pos.Name, s, engine.FormatMove(b.XY(move)))
@@ -80,6 +81,6 @@ func TestFinishDeepensTheMovePlayed(t *testing.T) {
 				t.Errorf("%s: the move took %v under a %v turn", pos.Name, took, lim.Turn)
 			}
 		}
-		t.Logf("finish %d: %d of 3 moves deepened", finish, deepened)
+		t.Logf("deepen %d, finish %d: %d of 2 moves deepened", c.deepen, c.finish, deepened)
 	}
 }
