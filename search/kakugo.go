@@ -157,7 +157,9 @@ type KakugoOptions struct {
 	// rest of the turn run as then, and the time left before the tree's
 	// hard limit deepens the chosen move's subtree
 	// (mcts.Request.Deepen): the rest's winning search keeps its time,
-	// and the tree gets what it leaves. 0 is the default
+	// and the tree gets what it leaves. Against the default, full Rapfi
+	// at 0.5 s a move: level, +0.012 ± 0.022 a game over 500 pairs
+	// (sessions 41-42, freestyle 15 and 20). 0 is the default
 	// (kakugoDeepenDefault), positive on, negative off.
 	Deepen int
 	// Finish, where only the turn limits the move: the tree searches as
