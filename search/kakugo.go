@@ -174,6 +174,12 @@ type KakugoOptions struct {
 	// deepening runs on to the move's hard limit in place of the tree's.
 	// 0 is the default (kakugoFinishDefault), positive on, negative off.
 	Finish int
+	// EarlyCheck, where only the turn limits the move and the move check
+	// is on: the move check looks at the tree's best move halfway through
+	// the tree's time, and when it proves that move lost the tree's second
+	// half searches the other moves (kakugo_early.go). 0 is the default
+	// (kakugoEarlyCheckDefault), positive on, negative off.
+	EarlyCheck int
 	// AlphaBeta replaces the tree search by the alpha-beta search of
 	// package ab (iterative deepening to the soft limit, the learned
 	// value at its leaves), with the winning search before it and the
@@ -525,6 +531,7 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	}
 	var move engine.Pos
 	var ranked []mcts.Ranked
+	early := engine.NoPos // the move the early check proved lost
 	switch {
 	case k.opt.AlphaBeta:
 		move, ranked = k.abSearch(ctx, e, lim, sbud, timed, allowed)
@@ -535,6 +542,8 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 		}
 		move, ranked = k.search(ctx, b, lim, tbud, timed, allowed, nbest)
 		move = k.abVeto(ctx, e, lim, sbud, timed, allowed, move, ranked)
+	case check && timed && nbest == 0 && k.earlyCheckOn(lim):
+		move, ranked, early = k.earlySearch(ctx, b, lim, bud, sbud, allowed)
 	default:
 		move, ranked = k.search(ctx, b, lim, sbud, timed, allowed, nbest)
 	}
@@ -544,6 +553,9 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 	var lost []engine.Pos
 	if check {
 		move, lost = k.checkMove(ctx, b, lim, bud, timed, move, ranked)
+	}
+	if early != engine.NoPos {
+		lost = append(lost, early)
 	}
 	if rest {
 		move = k.useRest(ctx, b, lim, bud, move, ranked, lost, check)
