@@ -177,7 +177,9 @@ type KakugoOptions struct {
 	// EarlyCheck, where only the turn limits the move and the move check
 	// is on: the move check looks at the tree's best move halfway through
 	// the tree's time, and when it proves that move lost the tree's second
-	// half searches the other moves (kakugo_early.go). 0 is the default
+	// half searches the other moves (kakugo_early.go). Against full
+	// Rapfi at 0.5 s a move, -0.038 ± 0.042 a game over 133 pairs
+	// (session 43): level or worse. 0 is the default
 	// (kakugoEarlyCheckDefault), positive on, negative off.
 	EarlyCheck int
 	// AlphaBeta replaces the tree search by the alpha-beta search of
