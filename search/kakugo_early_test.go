@@ -44,31 +44,6 @@ func (f *kakugoFirstLostProver) detect(ctx context.Context, b *engine.Board, ev 
 	return f.prove(ctx, b, ev, true, deadline, maxNodes)
 }
 
-// TestEarlyCheckOn: the early check is off by default, and when asked for
-// runs only where the turn alone limits the move.
-func TestEarlyCheckOn(t *testing.T) {
-	turn := Limits{Turn: time.Second, Match: Unlimited, Left: Unlimited}
-	clock := Limits{Turn: time.Second, Match: time.Minute, Left: time.Minute}
-	nodes := turn
-	nodes.MaxNodes = 1000
-	for _, c := range []struct {
-		name string
-		opt  int
-		lim  Limits
-		want bool
-	}{
-		{"default, turn limit", 0, turn, false},
-		{"on, turn limit", 1, turn, true},
-		{"on, match clock", 1, clock, false},
-		{"on, playout limit", 1, nodes, false},
-		{"off, turn limit", -1, turn, false},
-	} {
-		if got := NewKakugo(KakugoOptions{EarlyCheck: c.opt}).earlyCheckOn(c.lim); got != c.want {
-			t.Errorf("%s: %v, want %v", c.name, got, c.want)
-		}
-	}
-}
-
 // TestKakugoWithout: what the tree may still choose once a move is found
 // lost: every ranked move but that one and those the tree proved lost.
 func TestKakugoWithout(t *testing.T) {
