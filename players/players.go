@@ -115,6 +115,8 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.Deepen, o.Finish = 1, 1 }),
 		kakugoSpec("kakugo-early", "the full player whose move check first looks at the tree's best move halfway through the tree's time, where only the turn limits the move: when it proves that move lost to the opponent's VCT, the second half of the tree search chooses among the other moves, so the move played instead is searched, not merely the next most visited (level or worse against full Rapfi: -0.038 ± 0.042 a game over 133 pairs, session 43)", true,
 			func(o *search.KakugoOptions) { o.EarlyCheck = 1 }),
+		kakugoSpec("kakugo-forced", "the full player that, where only the turn limits the move, spends the rest of the turn after a forced block (the opponent threatens one five) searching the position after the block into the kept tree, for the next move", true,
+			func(o *search.KakugoOptions) { o.Forced = 1 }),
 		kakugoSpec("kakugo-ab", "the full player with an alpha-beta search in place of the tree search (package search/ab: iterative deepening, PVS, threat-restricted moves, late-move reductions, a quiescence of winning fours, the learned value at the leaves, the CNN's move order at the root and at nodes 4 plies or more from the horizon: KAKUGO_AB_POLICY); the winning search before it and the move check after it as in kakugo", true,
 			func(o *search.KakugoOptions) { o.AlphaBeta, o.ABPolicyDepth = true, 4 }),
 		kakugoSpec("kakugo-abveto", "the full player whose tree search leaves 35% of the hard limit to the alpha-beta search of kakugo-ab, which vetoes the tree's move when it finds it lost (the tree's next move it does not find lost is played); KAKUGO_AB_VETO sets the share", true,

@@ -182,6 +182,12 @@ type KakugoOptions struct {
 	// (session 43): level or worse. 0 is the default
 	// (kakugoEarlyCheckDefault), positive on, negative off.
 	EarlyCheck int
+	// Forced, where only the turn limits the move: after a forced block
+	// (the opponent threatens one five), the rest of the turn searches
+	// the position after the block into the kept tree, for the next move
+	// (kakugo_forced.go). 0 is the default (kakugoForcedDefault),
+	// positive on, negative off.
+	Forced int
 	// AlphaBeta replaces the tree search by the alpha-beta search of
 	// package ab (iterative deepening to the soft limit, the learned
 	// value at its leaves), with the winning search before it and the
@@ -503,7 +509,11 @@ func (k *Kakugo) think(ctx context.Context, b *engine.Board, lim Limits, nbest i
 		return f[0], nil
 	}
 	if f := e.Fives(op); len(f) > 0 || (timed && bud.Instant()) {
-		return greedyChoice(e), nil // the one block, or the best of several
+		move := greedyChoice(e) // the one block, or the best of several
+		if len(f) == 1 && move == f[0] && nbest == 0 && timed && !bud.Instant() && k.forcedOn(lim) {
+			k.searchForced(ctx, b, lim, bud, move)
+		}
+		return move, nil
 	}
 	k.size(lim)
 	if move, ok := k.proofReply(b); ok {

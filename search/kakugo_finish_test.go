@@ -10,10 +10,10 @@ import (
 )
 
 // TestDeepenFinishOn: the deepening after the move (KakugoOptions.Deepen
-// and Finish) and the early check (EarlyCheck) are off by default, and
-// when asked for run only where the turn alone limits the move: not under
-// a match clock, not under a playout limit, whose moves must not depend on
-// the machine's speed.
+// and Finish), the early check (EarlyCheck) and the forced reply's search
+// (Forced) are off by default, and when asked for run only where the turn
+// alone limits the move: not under a match clock, not under a playout
+// limit, whose moves must not depend on the machine's speed.
 func TestDeepenFinishOn(t *testing.T) {
 	turn := Limits{Turn: time.Second, Match: Unlimited, Left: Unlimited}
 	clock := Limits{Turn: time.Second, Match: time.Minute, Left: time.Minute}
@@ -39,6 +39,9 @@ func TestDeepenFinishOn(t *testing.T) {
 		}
 		if got := NewKakugo(KakugoOptions{EarlyCheck: c.opt}).earlyCheckOn(c.lim); got != c.want {
 			t.Errorf("early check %s: %v, want %v", c.name, got, c.want)
+		}
+		if got := NewKakugo(KakugoOptions{Forced: c.opt}).forcedOn(c.lim); got != c.want {
+			t.Errorf("forced %s: %v, want %v", c.name, got, c.want)
 		}
 	}
 }
