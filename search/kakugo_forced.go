@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/kakugo/kakugo/engine"
-	"github.com/kakugo/kakugo/search/mcts"
 )
 
 // The forced reply's search (KakugoOptions.Forced). When the opponent
@@ -41,10 +40,7 @@ func (k *Kakugo) searchForced(ctx context.Context, b *engine.Board, lim Limits, 
 	k.size(lim)
 	after := b.Clone()
 	after.Make(move)
-	req := mcts.Request{
-		Config: &k.cfg, Seed: k.opt.Seed ^ after.Hash(), Timed: true, UseAll: true,
-		Start: bud.Start(), Soft: bud.Soft(), Hard: bud.Hard(),
-	}
+	req := k.turnRequest(k.opt.Seed^after.Hash(), bud)
 	k.setThreads(&req, lim, bud, true)
 	res, ok := k.tree.Search(ctx, after, req)
 	if !ok {

@@ -129,16 +129,23 @@ func (k *Kakugo) deepen(ctx context.Context, b *engine.Board, lim Limits, bud Bu
 	if bud.HardDone() || !b.Legal(move) {
 		return
 	}
-	req := mcts.Request{
-		Config: &k.cfg, Seed: k.opt.Seed ^ b.Hash() ^ 1, Timed: true, UseAll: true,
-		Start: bud.Start(), Soft: bud.Soft(), Hard: bud.Hard(),
-		Deepen: true, DeepenMove: move,
-	}
+	req := k.turnRequest(k.opt.Seed^b.Hash()^1, bud)
+	req.Deepen, req.DeepenMove = true, move
 	k.setThreads(&req, lim, bud, true)
 	if res, ok := k.tree.Search(ctx, b, req); ok {
 		k.stats.playouts += res.Playouts
 		k.stats.mctsTime += res.Elapsed
 		k.say(lim, fmt.Sprintf("deepen %s | n %d | tm %d", engine.FormatMove(b.XY(move)), res.Playouts, bud.Elapsed().Milliseconds()))
+	}
+}
+
+// turnRequest is a timed tree search under bud that goes on to bud's hard
+// limit (mcts.Request.UseAll): a search whose move is already decided
+// (deepen, searchForced), for the playouts the next move keeps.
+func (k *Kakugo) turnRequest(seed uint64, bud Budget) mcts.Request {
+	return mcts.Request{
+		Config: &k.cfg, Seed: seed, Timed: true, UseAll: true,
+		Start: bud.Start(), Soft: bud.Soft(), Hard: bud.Hard(),
 	}
 }
 
