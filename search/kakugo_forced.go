@@ -19,7 +19,10 @@ import (
 //
 // Fours are frequent in the tactical phases where the games against Rapfi
 // are lost (tempo fours before a three, the defender's counter-fours), and
-// the move after one is often the one that decides.
+// the move after one is often the one that decides. Yet against full Rapfi
+// at 0.5 s a move it did not help: level on freestyle 15 (-0.005 ± 0.046
+// a game, 100 pairs), level or worse on freestyle 20 (-0.047 ± 0.027, 300
+// pairs; docs/testing.md, session 44). Off by default.
 
 // kakugoForcedDefault is what KakugoOptions.Forced 0 means.
 const kakugoForcedDefault = false
