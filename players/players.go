@@ -117,8 +117,6 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.EarlyCheck = 1 }),
 		kakugoSpec("kakugo-forced", "the full player that, where only the turn limits the move, spends the rest of the turn after a forced block (the opponent threatens one five) searching the position after the block into the kept tree, for the next move (level or worse against full Rapfi: -0.047 ± 0.027 a game over 300 pairs on freestyle 20, level on freestyle 15, session 44)", true,
 			func(o *search.KakugoOptions) { o.Forced = 1 }),
-		kakugoSpec("kakugo-rave", "the full player whose tree blends each child's value in the selection with its all-moves-as-first (RAVE) value from the playouts through its parent, equivalence 50 visits (KAKUGO_RAVE sets it; mcts.Options.Rave)", true,
-			func(o *search.KakugoOptions) { o.Rave = 50 }),
 		kakugoSpec("kakugo-ab", "the full player with an alpha-beta search in place of the tree search (package search/ab: iterative deepening, PVS, threat-restricted moves, late-move reductions, a quiescence of winning fours, the learned value at the leaves, the CNN's move order at the root and at nodes 4 plies or more from the horizon: KAKUGO_AB_POLICY); the winning search before it and the move check after it as in kakugo", true,
 			func(o *search.KakugoOptions) { o.AlphaBeta, o.ABPolicyDepth = true, 4 }),
 		kakugoSpec("kakugo-abveto", "the full player whose tree search leaves 35% of the hard limit to the alpha-beta search of kakugo-ab, which vetoes the tree's move when it finds it lost (the tree's next move it does not find lost is played); KAKUGO_AB_VETO sets the share", true,

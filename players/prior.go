@@ -251,9 +251,8 @@ const plainGoPolicyVisits = 300
 // the tree's evaluator prior KAKUGO_PRIOR (priorFromEnv) and its softmax
 // temperature KAKUGO_PRIOR_TEMP (the network's: KAKUGO_NN_TEMP), and the
 // share of the kept tree a search goes on from KAKUGO_REUSE_KEEP (in (0,
-// 1], or none: KakugoOptions.ReuseKeep), KAKUGO_FOCUS (1 on, 0 off:
-// KakugoOptions.Focus), and the tree's RAVE equivalence KAKUGO_RAVE
-// (KakugoOptions.Rave).
+// 1], or none: KakugoOptions.ReuseKeep), and KAKUGO_FOCUS (1 on, 0 off:
+// KakugoOptions.Focus).
 // A knob
 // that is unset or unreadable (said on warn) leaves o's value: a variant's
 // own setting (kakugo-restcheck's check share, for one) stands unless the
@@ -282,7 +281,6 @@ func tuningFromEnv(o search.KakugoOptions, getenv func(string) string, warn io.W
 		o.Prior = p
 	}
 	setPositive(&o.PriorTemp, floatFromEnv(getenv, "KAKUGO_PRIOR_TEMP", 10, warn))
-	setPositive(&o.Rave, floatFromEnv(getenv, "KAKUGO_RAVE", 1e6, warn))
 	if getenv("KAKUGO_REUSE_KEEP") == "none" {
 		o.ReuseKeep = -1
 	} else {

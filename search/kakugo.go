@@ -98,10 +98,6 @@ type KakugoOptions struct {
 	// (mcts.Options.Focus). 0 is the default (kakugoFocusDefault),
 	// positive on, negative off.
 	Focus int
-	// Rave, when positive, is the tree's RAVE equivalence
-	// (mcts.Options.Rave): each child's value in the selection blends in
-	// its all-moves-as-first value; 0 off, the default.
-	Rave float64
 	// CheckRest, when positive, lets each move the check looks at (under
 	// a turn limit without a match clock) use up to this percent of the
 	// time left before the hard limit, when that is more than the check's
@@ -382,7 +378,7 @@ func NewKakugo(opt KakugoOptions) *Kakugo {
 		VCFProbe: kakugoProbe(opt.VCFProbe, kakugoVCFProbe), ExpandEval: opt.ExpandEval,
 		VCTProbe: kakugoProbe(opt.VCTProbe, kakugoVCTProbe), VCTProbeAt: opt.VCTProbeAt, VCTProbeRoot: opt.VCTProbeRoot,
 		ThreatProbe: kakugoProbe(opt.ThreatProbe, kakugoThreatProbe), Policy: opt.Policy, Prior: opt.Prior, PriorTemp: opt.PriorTemp, ReuseKeep: opt.ReuseKeep,
-		Focus: kakugoFocus(opt.Focus), Rave: opt.Rave})
+		Focus: kakugoFocus(opt.Focus)})
 	win := kakugoDefaultWinSearch
 	if opt.WinSearch != WinSearchDefault {
 		win = opt.WinSearch

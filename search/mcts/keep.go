@@ -237,7 +237,6 @@ func (p *mctsPool) scale(idx int32, f float64, cfg *Config) {
 			n.sum.Store(int64(math.Round(float64(n.sum.Load()) * float64(nv) / float64(v))))
 			n.visits.Store(nv)
 		}
-		n.amafScale(f)
 		if n.state.Load() == mctsExpanded {
 			for i := range int32(n.count) {
 				stack = append(stack, n.first+i)

@@ -41,7 +41,6 @@ type Config struct {
 	deepSym       int     // the same at the deep tier's nodes (PolicyOptions.DeepSymmetries)
 	reuseKeep     float64 // the share of a kept tree's visits a search starts from (Options.ReuseKeep; 1: all, 0: none)
 	focus         bool    // a search that goes on past its settled move searches only that move's subtree (Options.Focus)
-	rave          float64 // the RAVE equivalence k (Options.Rave; 0: off)
 }
 
 // mctsDefaults are the constants measured best so far (see docs/testing.md).

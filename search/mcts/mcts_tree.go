@@ -63,9 +63,6 @@ type mctsNode struct {
 	visits atomic.Int32
 	vloss  atomic.Int32 // threads now below this node
 	sum    atomic.Int64 // the sum of values times mctsValueScale
-	// amaf is the RAVE statistics (mcts_rave.go): the AMAF count and
-	// value sum in one word; zero unless Options.Rave is set.
-	amaf atomic.Uint64
 }
 
 // mctsNodeBytes is a node's size, which converts memory into nodes.
@@ -80,7 +77,6 @@ func (n *mctsNode) init(move engine.Pos, prior float32) {
 	n.visits.Store(0)
 	n.vloss.Store(0)
 	n.sum.Store(0)
-	n.amaf.Store(0)
 }
 
 // copyFrom copies o into n field by field (atomics cannot be copied whole);
@@ -93,7 +89,6 @@ func (n *mctsNode) copyFrom(o *mctsNode) {
 	n.visits.Store(o.visits.Load())
 	n.vloss.Store(o.vloss.Load())
 	n.sum.Store(o.sum.Load())
-	n.amaf.Store(o.amaf.Load())
 }
 
 // priorP is the node's prior probability.

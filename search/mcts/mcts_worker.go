@@ -39,9 +39,6 @@ type mctsWorker struct {
 	probs   []float32
 	logits  []float32
 	weights []uint64
-	// raveSets are the AMAF backup's point sets, one per parity of the
-	// path's plies (mcts_rave.go); empty between playouts.
-	raveSets [2]raveSet
 
 	// Counters, read by the search once the thread has stopped.
 	playouts int64
@@ -259,9 +256,6 @@ func (w *mctsWorker) selectChild(n *mctsNode, atRoot bool) int {
 		if !ok {
 			q = fpu
 		}
-		if s.cfg.rave > 0 {
-			q = raveQ(k, q, v, ok, s.cfg.rave)
-		}
 		score := q + scale*float64(k.priorP())/float64(1+v+k.vloss.Load())
 		if score > bestScore {
 			best, bestScore = i, score
@@ -376,9 +370,6 @@ func (w *mctsWorker) backup(value float64, proved bool) {
 	// A proven leaf settles itself at once (mctsSettle), so backupMany's
 	// climb from the last node is the same climb from its parent.
 	w.backupMany(1, int64(math.Round(value*mctsValueScale)), proved)
-	if w.s.cfg.rave > 0 {
-		w.raveBackup(value)
-	}
 }
 
 // mctsSettle proves n from its children where they decide it: a child that

@@ -71,11 +71,6 @@ type Options struct {
 	// 0.032 a game over 200 pairs, docs/testing.md, session 41): off by
 	// default.
 	Focus bool
-	// Rave, when positive, blends each child's value in the selection
-	// with its all-moves-as-first value from the playouts through its
-	// parent (mcts_rave.go): the equivalence k, the visits at which the
-	// two weigh alike. 0 is off, the default.
-	Rave float64
 }
 
 // NewConfig is the measured defaults with o applied.
@@ -135,7 +130,6 @@ func NewConfig(o Options) Config {
 		cfg.reuseKeep = o.ReuseKeep
 	}
 	cfg.focus = o.Focus
-	cfg.rave = max(o.Rave, 0)
 	cfg.setPolicy(o.Policy)
 	return cfg
 }
