@@ -63,8 +63,14 @@ func cmdTrain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	teacherPath := fs.String("teacher", "", "distil this network's move probabilities into the one trained (a weights file, or \"deep\": the embedded deep tier); a checkpoint does not record it: give it again with --resume")
 	fs.Float64Var(&cfg.TeacherWeight, "teacher-weight", 0.5, "with --teacher: the teacher's share of each target (the played move has the rest)")
 	fs.Float64Var(&cfg.TeacherTemp, "teacher-temp", 1, "with --teacher: the temperature of its probabilities (above 1 flatter)")
+	var vh valueHeadFlags
+	vh.register(fs)
 	if code, ok := parseFlags(fs, args, stderr); !ok {
 		return code
+	}
+	if err := vh.setup(fs, &cfg, *resume, stdout); err != nil {
+		fmt.Fprintln(stderr, "train:", err)
+		return 2
 	}
 	if *teacherPath != "" {
 		if !(cfg.TeacherWeight >= 0 && cfg.TeacherWeight <= 1) || !(cfg.TeacherTemp > 0 && cfg.TeacherTemp <= 100) {

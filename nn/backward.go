@@ -87,6 +87,9 @@ func (b *buffers) backward(k kernels, grad []float32) {
 	b.convGradW(k, head, x, b.dLogits, grad)
 	dY := b.dA
 	b.convGradIn(k, head, b.dLogits, dY)
+	if b.valueGrad {
+		b.addValueGrad(dY, b.dStats, b.argmax)
+	}
 	for i := n.arch.Blocks - 1; i >= 0; i-- {
 		y, h := b.act[2+2*i], b.act[1+2*i]
 		xin := b.act[2*i]

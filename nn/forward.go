@@ -48,6 +48,13 @@ type buffers struct {
 	dA, dH, dTmp []float32
 	wT           []float32
 	dLogits      []float32
+	// The value head's gradient for the next backward pass (valuehead.go):
+	// with valueGrad set, dStats and argmax are the trunk statistics'
+	// gradient and their maxima's cells.
+	valueGrad bool
+	stats     []float32
+	dStats    []float32
+	argmax    []int
 }
 
 // buffersFor returns the buffers for net n on a w x h board.

@@ -55,6 +55,13 @@ type sampler struct {
 	legal  []bool
 	probs  []float64
 	q      *qnet // the blocks in 8 bits for scoring without a gradient, or nil
+	// head, when set, values the positions whose vtarget is not negative
+	// (the result for the side to move), its gradient weighted by vweight
+	// (ValueHead, valuehead.go); thread is the worker's number for it.
+	head    ValueHead
+	thread  int
+	vtarget float64
+	vweight float32
 }
 
 func newSampler(f Features, k kernels) *sampler {
@@ -70,6 +77,9 @@ func newSampler(f Features, k kernels) *sampler {
 type outcome struct {
 	loss, obj float64
 	rank      int
+	// The value head's log-loss and verdict, where it valued the position.
+	vloss          float64
+	vright, valued bool
 }
 
 // run evaluates net on board b with target move t. With grad non-nil it
@@ -153,6 +163,10 @@ func (s *sampler) runSoft(net *Net, b *engine.Board, t engine.Point, soft []floa
 			}
 		}
 	}
+	buf.valueGrad = false
+	if s.head != nil && s.vtarget >= 0 {
+		s.valueOf(buf, b, float32(m), p, sum, grad != nil, scale, &out)
+	}
 	if grad == nil {
 		return out, true
 	}
@@ -172,4 +186,37 @@ func (s *sampler) runSoft(net *Net, b *engine.Board, t engine.Point, soft []floa
 	}
 	buf.backward(s.ws.kern, grad)
 	return out, true
+}
+
+// valueOf asks the sampler's value head about b, whose forward pass is in
+// buf (top its largest legal logit, p/sum its policy over the legal
+// cells), and records the verdict in out; with train set it also readies
+// the head's gradient, times scale and the value's weight, for the
+// backward pass.
+func (s *sampler) valueOf(buf *buffers, b *engine.Board, top float32, p []float64, sum float64, train bool, scale float32, out *outcome) {
+	nst := StatsLen(buf.net.arch)
+	if cap(buf.stats) < nst {
+		buf.stats = make([]float32, nst)
+		buf.dStats = make([]float32, nst)
+		buf.argmax = make([]int, buf.net.arch.Channels)
+	}
+	stats, dStats := buf.stats[:nst], buf.dStats[:nst]
+	buf.trunkStats(stats, buf.argmax, top, func(yield func(float64)) {
+		for i, ok := range s.legal[:len(p)] {
+			if ok {
+				yield(p[i] / sum)
+			}
+		}
+	})
+	var ds []float32
+	if train {
+		clear(dStats)
+		ds = dStats
+	}
+	loss, right, ok := s.head.Loss(s.thread, b, stats, s.vtarget, ds, scale*s.vweight)
+	if !ok {
+		return
+	}
+	out.vloss, out.vright, out.valued = loss, right, true
+	buf.valueGrad = train
 }

@@ -50,6 +50,19 @@ type TrainConfig struct {
 	// does not record the teacher: a resumed run is given it again.
 	Teacher                    *Net
 	TeacherWeight, TeacherTemp float64
+	// Value, when set, is a value head trained with the network: each
+	// position of a game with a known result also asks it for the
+	// result, and ValueWeight times its log-loss joins the objective, its
+	// gradient reaching the trunk through the trunk statistics
+	// (valuehead.go). Held-out lines then report its log-loss and
+	// accuracy, once before the first step too. A checkpoint does not
+	// record the head: its caller saves it.
+	Value       ValueHead
+	ValueWeight float64
+	// AfterSave, when set, runs after every save of the checkpoint and
+	// the weights, for what the run does not record itself (a value
+	// head's parameters); its error ends the run.
+	AfterSave func() error
 }
 
 // position is one training or test sample: a game and a ply in it.
@@ -83,6 +96,10 @@ type Accuracy struct {
 	// Obj is the sum of the training objectives: Loss, or with a teacher
 	// the cross-entropy against the mixed targets.
 	Obj float64
+	// VN counts the positions a value head valued (TrainConfig.Value),
+	// VRight those it put on the right side, VLoss sums its log-losses.
+	VN, VRight int
+	VLoss      float64
 }
 
 func (a *Accuracy) add(o outcome) {
@@ -95,6 +112,13 @@ func (a *Accuracy) add(o outcome) {
 	if o.rank < 5 {
 		a.Top5++
 	}
+	if o.valued {
+		a.VN++
+		a.VLoss += o.vloss
+		if o.vright {
+			a.VRight++
+		}
+	}
 }
 
 // Merge adds b's counts to a.
@@ -105,6 +129,9 @@ func (a *Accuracy) Merge(b Accuracy) {
 	a.Top5 += b.Top5
 	a.Loss += b.Loss
 	a.Obj += b.Obj
+	a.VN += b.VN
+	a.VRight += b.VRight
+	a.VLoss += b.VLoss
 }
 
 func (a Accuracy) String() string {
@@ -112,8 +139,33 @@ func (a Accuracy) String() string {
 		return "no positions"
 	}
 	n := float64(a.N)
-	return fmt.Sprintf("loss %.4f  top-1 %.2f%%  top-5 %.2f%%  (%d positions)",
+	line := fmt.Sprintf("loss %.4f  top-1 %.2f%%  top-5 %.2f%%  (%d positions)",
 		a.Loss/n, 100*float64(a.Top1)/n, 100*float64(a.Top5)/n, a.N)
+	if a.VN > 0 {
+		line += fmt.Sprintf("  value %.4f / %.1f%% (%d)", a.VLoss/float64(a.VN), 100*float64(a.VRight)/float64(a.VN), a.VN)
+	}
+	return line
+}
+
+// valueTarget is the result of game g for the side to move before ply
+// (black moves first): 1 a win, 0 a loss, 1/2 a draw, -1 unknown.
+func valueTarget(g *Game, ply int) float64 {
+	black := ply%2 == 0
+	switch g.Result {
+	case ResultBlack:
+		if black {
+			return 1
+		}
+		return 0
+	case ResultWhite:
+		if black {
+			return 0
+		}
+		return 1
+	case ResultDraw:
+		return 0.5
+	}
+	return -1
 }
 
 // Evaluate scores net on every predicted move of games, without symmetry,
@@ -131,16 +183,17 @@ func EvaluateInt8(net *Net, newFeatures func() Features, games []Game, threads i
 	if err != nil {
 		return nil, err
 	}
-	return evaluateWith(net, q, newFeatures, games, positionsOf(games), threads, group, defaultKernels()), nil
+	return evaluateWith(net, q, newFeatures, games, positionsOf(games), threads, group, defaultKernels(), nil), nil
 }
 
 func evaluatePositions(net *Net, newFeatures func() Features, games []Game, ps []position, threads int, group func(*Game) string, k kernels) map[string]*Accuracy {
-	return evaluateWith(net, nil, newFeatures, games, ps, threads, group, k)
+	return evaluateWith(net, nil, newFeatures, games, ps, threads, group, k, nil)
 }
 
 // evaluateWith is evaluatePositions with the blocks in 8 bits when q is
-// net's quantized form.
-func evaluateWith(net *Net, q *qnet, newFeatures func() Features, games []Game, ps []position, threads int, group func(*Game) string, k kernels) map[string]*Accuracy {
+// net's quantized form, and head, when set, valuing every position of a
+// game with a known result.
+func evaluateWith(net *Net, q *qnet, newFeatures func() Features, games []Game, ps []position, threads int, group func(*Game) string, k kernels, head ValueHead) map[string]*Accuracy {
 	threads = max(1, threads)
 	parts := make([]map[string]*Accuracy, threads)
 	var wg sync.WaitGroup
@@ -150,6 +203,7 @@ func evaluateWith(net *Net, q *qnet, newFeatures func() Features, games []Game, 
 			defer wg.Done()
 			s := newSampler(newFeatures(), k)
 			s.q = q
+			s.head, s.thread = head, t
 			res := map[string]*Accuracy{}
 			for i := t; i < len(ps); i += threads {
 				g := &games[ps[i].game]
@@ -164,6 +218,7 @@ func evaluateWith(net *Net, q *qnet, newFeatures func() Features, games []Game, 
 					acc.Skipped++
 					continue
 				}
+				s.vtarget = valueTarget(g, int(ps[i].ply))
 				o, ok := s.run(net, b, mv, nil, 0)
 				if !ok {
 					acc.Skipped++
@@ -229,6 +284,7 @@ func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeature
 	teachers := make([]*teacher, threads)
 	for i := range workers {
 		workers[i] = newSampler(newFeatures(), k)
+		workers[i].head, workers[i].thread, workers[i].vweight = cfg.Value, i, float32(cfg.ValueWeight)
 		grads[i] = make([]float32, net.NumParams())
 		if cfg.Teacher != nil {
 			tc, err := newTeacher(cfg.Teacher, cfg.Teacher.NewFeatures(), cfg.TeacherTemp)
@@ -258,7 +314,17 @@ func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeature
 				return err
 			}
 		}
+		if cfg.AfterSave != nil {
+			return cfg.AfterSave()
+		}
 		return nil
+	}
+	heldOut := func() string {
+		res := evaluateWith(net, nil, newFeatures, test, testPs, threads, func(*Game) string { return "" }, k, cfg.Value)
+		return "held-out " + res[""].String()
+	}
+	if cfg.Value != nil && len(testPs) > 0 {
+		logf("step %d (before training)  %s", opt.Step, heldOut())
 	}
 	lastLog, lastStep := start, opt.Step
 	for opt.Step < cfg.Steps {
@@ -295,6 +361,7 @@ func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeature
 					if tc := teachers[t]; tc != nil {
 						soft = tc.probs(b)
 					}
+					workers[t].vtarget = valueTarget(g, int(batch[i].ply))
 					if o, ok := workers[t].runSoft(net, b, mv, soft, cfg.TeacherWeight, grads[t], scale); ok {
 						accs[t].add(o)
 					} else {
@@ -314,6 +381,9 @@ func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeature
 		}
 		opt.LR = cfg.lrAt(step)
 		opt.Update(net, grads[0])
+		if cfg.Value != nil {
+			cfg.Value.Step(opt.LR)
+		}
 		if early := step - lastStep; early < int64(cfg.EvalEvery) && (early == 1 || early == 10 || early == 100) {
 			// The first report would otherwise wait EvalEvery steps (500 by
 			// default, minutes on one core): say early that the run moves.
@@ -329,8 +399,7 @@ func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeature
 				line += fmt.Sprintf("  objective %.4f", run.Obj/float64(run.N))
 			}
 			if len(testPs) > 0 {
-				res := evaluatePositions(net, newFeatures, test, testPs, threads, func(*Game) string { return "" }, k)
-				line += "  | held-out " + res[""].String()
+				line += "  | " + heldOut()
 			}
 			logf("%s  [%s]", line, time.Since(start).Round(time.Second))
 			run = Accuracy{}
