@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/pflag"
 
@@ -72,22 +70,5 @@ func (v *valueHeadFlags) setup(fs *pflag.FlagSet, cfg *nn.TrainConfig, resume bo
 
 // writeValueHead writes m to path through a temporary file and a rename.
 func writeValueHead(path string, m *value.Model) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	if err := value.Write(tmp, m); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return nn.WriteFileAtomic(path, func(w io.Writer) error { return value.Write(w, m) })
 }

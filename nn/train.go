@@ -305,12 +305,12 @@ func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeature
 	var run Accuracy
 	save := func() error {
 		if cfg.Checkpoint != "" {
-			if err := writeFileAtomic(cfg.Checkpoint, func(w io.Writer) error { return SaveCheckpoint(w, net, opt) }); err != nil {
+			if err := WriteFileAtomic(cfg.Checkpoint, func(w io.Writer) error { return SaveCheckpoint(w, net, opt) }); err != nil {
 				return err
 			}
 		}
 		if cfg.Out != "" {
-			if err := writeFileAtomic(cfg.Out, net.Save); err != nil {
+			if err := WriteFileAtomic(cfg.Out, net.Save); err != nil {
 				return err
 			}
 		}
@@ -413,9 +413,10 @@ func Train(ctx context.Context, cfg TrainConfig, net *Net, opt *Adam, newFeature
 	return save()
 }
 
-// writeFileAtomic writes a file through a temporary one and a rename, so an
-// interrupted run never leaves half a checkpoint.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
+// WriteFileAtomic writes a file through a temporary one and a rename, so an
+// interrupted run never leaves half a checkpoint (or half of anything else
+// a training writes beside it, such as a value head).
+func WriteFileAtomic(path string, write func(io.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
