@@ -52,15 +52,12 @@ func cmdBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		// The embedded network by default: its kernels give the same
 		// logits, bit for bit, in every build, so the signature does not
 		// depend on them.
-		pol, err := prior.Load(*weightsFile)
+		pol, err := players.FirstTier(*player, opt, *weightsFile, func(string) string { return "" }, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "pbrain-kakugo bench: %v\n", err)
 			return 1
 		}
 		opt.NewPolicy = pol
-		if opt.Policy.NodeMix > 0 {
-			opt.NewPolicy = players.WithNodeValue(pol, *weightsFile, func(string) string { return "" }, stderr)
-		}
 		if *deepFile != "none" {
 			deep, err := prior.LoadDeep(*deepFile)
 			if err != nil {

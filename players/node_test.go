@@ -74,3 +74,63 @@ func TestWithNodeValue(t *testing.T) {
 		t.Errorf("kakugo: node mix %v, want none", o.Policy.NodeMix)
 	}
 }
+
+// TestFirstTierJoint: kakugo-joint's first tier is the joint network with
+// its own node value (its priors are not the default network's, and the
+// node value it gives is the joint one's, not node.kvw's); with a file of
+// weights it reads that file, as every player does; kakugo-node keeps the
+// default network.
+func TestFirstTierJoint(t *testing.T) {
+	b, err := engine.FromMoves(15, 15, engine.Freestyle, []engine.Point{{X: 7, Y: 7}, {X: 8, Y: 8}, {X: 6, Y: 7}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cands := []engine.Pos{b.Pos(5, 7), b.Pos(9, 7), b.Pos(8, 7)}
+	read := func(name, weightsFile string) ([]float32, float64, bool) {
+		o, ok := Options(name, 1)
+		if !ok {
+			t.Fatalf("no player %s", name)
+		}
+		var warn bytes.Buffer
+		build, err := FirstTier(name, o, weightsFile, func(string) string { return "" }, &warn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := build()
+		pr := make([]float32, len(cands))
+		p.Priors(b, cands, pr)
+		nv, ok := p.(mcts.NodeValuer)
+		if !ok {
+			return pr, 0, false
+		}
+		v, ok := nv.NodeValue(b, 0.1)
+		return pr, v, ok
+	}
+	jp, jv, jok := read("kakugo-joint", "")
+	np, nv, nok := read("kakugo-node", "")
+	if !jok || !nok {
+		t.Fatalf("node values: joint %v, node %v", jok, nok)
+	}
+	same := true
+	for i := range jp {
+		same = same && jp[i] == np[i]
+	}
+	if same || jv == nv {
+		t.Errorf("kakugo-joint's priors %v and node value %v are kakugo-node's (%v, %v)", jp, jv, np, nv)
+	}
+	dir := t.TempDir()
+	def := filepath.Join(dir, "default.kkw")
+	if err := os.WriteFile(def, weights.Default(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fp, _, _ := read("kakugo-joint", def)
+	for i := range fp {
+		if fp[i] != np[i] {
+			t.Errorf("kakugo-joint with the default network's file: priors %v, want the default's %v", fp, np)
+			break
+		}
+	}
+	if o, _ := Options("kakugo-joint", 1); o.Policy.NodeMix != jointNodeMix {
+		t.Errorf("kakugo-joint: node mix %v, want %v", o.Policy.NodeMix, jointNodeMix)
+	}
+}

@@ -103,6 +103,8 @@ func List() []Spec {
 			func(o *search.KakugoOptions) { o.FastCheck, o.KeepUnchecked = 1, 1 }),
 		kakugoSpec("kakugo-node", "the full player whose tree moves a node's value a fifth of the way toward the node value where it asks the network for priors (the network's reading of the board beside the leaf value: weights/node.kvw, train-value --features trunk); level with kakugo against Rapfi at 20,000 nodes", true,
 			func(o *search.KakugoOptions) { o.Policy.NodeMix = nodeMix }),
+		kakugoSpec(jointName, "the full player with the network and node value trained together (weights/joint.kkw and joint-node.kvw, `train --value-head`, session 45): the network's priors, and a node's value moved 0.3 of the way toward the node value where it asks the network; KAKUGO_NODE_WEIGHTS and KAKUGO_NODE_MIX apply as to kakugo-node", true,
+			func(o *search.KakugoOptions) { o.Policy.NodeMix = jointNodeMix }),
 		kakugoSpec("kakugo-useturn", "the full player whose tree search goes on to its hard limit once its move cannot change, when no match clock keeps the time saved: the default since 2026-12-07 (session 40), so the same as kakugo", true,
 			func(o *search.KakugoOptions) { o.UseTurn = 1 }),
 		kakugoSpec("kakugo-settle", "the full player whose tree search stops once its move cannot change, also when no match clock keeps the time saved (the default until 2026-12-07: -0.067 ± 0.029 a game against kakugo's search on to the hard limit, full Rapfi, freestyle 20, 300 pairs)", true,

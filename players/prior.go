@@ -84,13 +84,10 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 			fmt.Fprintf(warn, "pbrain-kakugo: KAKUGO_LEAF_AB=%q: not a depth from 1 to 4; the plain leaf value used\n", v)
 		}
 	}
-	if pol, err := prior.Load(weights); err != nil {
+	if pol, err := FirstTier(p.Name, opt, weights, os.Getenv, warn); err != nil {
 		fmt.Fprintf(warn, "pbrain-kakugo: %v; playing without the policy prior\n", err)
 	} else {
 		opt.NewPolicy = pol
-		if opt.Policy.NodeMix > 0 {
-			opt.NewPolicy = WithNodeValue(pol, weights, os.Getenv, warn)
-		}
 		opt.NewDeepPolicy = loadDeep(os.Getenv, warn)
 		opt.DeepMinTime = deepMinTimeFromEnv(os.Getenv, warn)
 	}
@@ -104,6 +101,12 @@ func withPrior(p Spec, seed int64, weights string, warn io.Writer) protocol.Play
 // file that cannot be read (said on warn) or another network without a
 // file give pol as it is: the search then keeps its playouts' values.
 func WithNodeValue(pol func() mcts.Policy, weights string, getenv func(string) string, warn io.Writer) func() mcts.Policy {
+	return withNodeValue(pol, weights, prior.DefaultNode, getenv, warn)
+}
+
+// withNodeValue is WithNodeValue with defNode the embedded node value of
+// the player's embedded network.
+func withNodeValue(pol func() mcts.Policy, weights string, defNode func() (*value.Model, error), getenv func(string) string, warn io.Writer) func() mcts.Policy {
 	path := getenv("KAKUGO_NODE_WEIGHTS")
 	var m *value.Model
 	var err error
@@ -116,7 +119,7 @@ func WithNodeValue(pol func() mcts.Policy, weights string, getenv func(string) s
 		fmt.Fprintf(warn, "pbrain-kakugo: the embedded node value fits the embedded network only; set KAKUGO_NODE_WEIGHTS for %s\n", weights)
 		return pol
 	default:
-		m, err = prior.DefaultNode()
+		m, err = defNode()
 	}
 	if err == nil {
 		var withNode func() mcts.Policy
@@ -230,6 +233,15 @@ func loadValue(getenv func(string) string, embedded string, warn io.Writer) mcts
 // behind (-0.033 ± 0.031 over 360); docs/testing.md, 2026-11-28 (night).
 // So the default player leaves it off.
 const nodeMix = 0.2
+
+// jointName is the player of the network and node value trained together
+// (weights/joint.kkw, joint-node.kvw), and jointNodeMix its node value's
+// share: 0.3, between the frozen node value's level 0.2 and worse 0.5,
+// for a head that predicts better held out (weights/README.md).
+const (
+	jointName    = "kakugo-joint"
+	jointNodeMix = 0.3
+)
 
 // plainGoPolicyVisits is the prior's threshold where the network runs on
 // the plain Go kernels (docs/testing.md).
@@ -462,4 +474,24 @@ func abOptionsFrom(v string) (ab.Options, error) {
 		}
 	}
 	return o, nil
+}
+
+// FirstTier builds the first tier of the priors of the player name with
+// options opt: the network in the file weights, else the player's embedded
+// one (weights/joint.kkw for kakugo-joint, weights/default.kkw for the
+// rest), with the node value (WithNodeValue, the embedded one the
+// player's network's) where opt asks for one.
+func FirstTier(name string, opt search.KakugoOptions, weights string, getenv func(string) string, warn io.Writer) (func() mcts.Policy, error) {
+	load, defNode := prior.Load, prior.DefaultNode
+	if weights == "" && name == jointName {
+		load, defNode = func(string) (func() mcts.Policy, error) { return prior.LoadJoint() }, prior.JointNode
+	}
+	pol, err := load(weights)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Policy.NodeMix > 0 {
+		pol = withNodeValue(pol, weights, defNode, getenv, warn)
+	}
+	return pol, nil
 }

@@ -3,7 +3,9 @@
 // the format, the training command and the measured accuracy), the wider
 // network of its deep tier of priors (trained on a GPU), its learned
 // leaf value and the node value of kakugo-node, fitted by `pbrain-kakugo
-// train-value`. It holds data only; packages nn and value decode them.
+// train-value`, and kakugo-joint's network and node value, trained together
+// by `pbrain-kakugo train --value-head`. It holds data only; packages nn
+// and value decode them.
 package weights
 
 import (
@@ -76,3 +78,25 @@ const NodeName = "weights/node.kvw"
 
 // Node returns a copy of the node value's weights, ready for value.Read.
 func Node() []byte { return bytes.Clone(nodeWeights) }
+
+//go:embed joint.kkw
+var jointWeights []byte
+
+//go:embed joint-node.kvw
+var jointNode []byte
+
+// JointName is the file name of the network trained with a node value
+// (`pbrain-kakugo train --value-head`, session 45: the default network
+// fine-tuned with the node value's gradient in its trunk), for messages.
+const JointName = "weights/joint.kkw"
+
+// Joint returns a copy of that network's compressed weights, ready for
+// nn.LoadBytes.
+func Joint() []byte { return bytes.Clone(jointWeights) }
+
+// JointNodeName is the file name of the node value trained with it.
+const JointNodeName = "weights/joint-node.kvw"
+
+// JointNode returns a copy of the node value trained with the joint
+// network, ready for value.Read.
+func JointNode() []byte { return bytes.Clone(jointNode) }

@@ -29,6 +29,20 @@ func TestWide64Loads(t *testing.T) {
 	}
 }
 
+// TestJointLoads decodes the embedded joint.kkw (weights.Joint), the
+// default's architecture trained with a node value (README.md): the same
+// architecture as the default, and a sensible policy.
+func TestJointLoads(t *testing.T) {
+	net := checkFive(t, weights.Joint())
+	def, err := nn.LoadBytes(weights.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.Arch() != def.Arch() {
+		t.Errorf("joint.kkw is %v, the default %v", net.Arch(), def.Arch())
+	}
+}
+
 // checkFive loads the network in data and checks that it runs with the
 // feature set it names and gives a sensible policy: on a board where the side
 // to move can make five, the five gets most of the probability.
