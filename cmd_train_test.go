@@ -233,7 +233,7 @@ func TestTrainValueHead(t *testing.T) {
 		code := run(args, strings.NewReader(""), &out, &errOut)
 		return code, out.String(), errOut.String()
 	}
-	code, out, errOut := train("--init", "default", "--value-head", "node", "--value-out", head, "--steps", "4", "--lr", "1e-2",
+	code, out, errOut := train("--init", "default", "--value-head", "node", "--value-out", head, "--steps", "4", "--lr", "1e-2", "--threads", "2",
 		"--checkpoint", filepath.Join(dir, "a.ckpt"), "--out", filepath.Join(dir, "a.kkw"))
 	if code != 0 || !regexp.MustCompile(`step 0 \(before training\).* value [0-9.]+ / `).MatchString(out) ||
 		!regexp.MustCompile(`step 4 .*held-out .* value [0-9.]+ / `).MatchString(out) {
