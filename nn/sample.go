@@ -201,13 +201,14 @@ func (s *sampler) valueOf(buf *buffers, b *engine.Board, top float32, p []float6
 		buf.argmax = make([]int, buf.net.arch.Channels)
 	}
 	stats, dStats := buf.stats[:nst], buf.dStats[:nst]
-	buf.trunkStats(stats, buf.argmax, top, func(yield func(float64)) {
-		for i, ok := range s.legal[:len(p)] {
-			if ok {
-				yield(p[i] / sum)
-			}
+	buf.trunkStats(stats, buf.argmax)
+	var ent float64
+	for i, ok := range s.legal[:len(p)] {
+		if q := p[i] / sum; ok && q > 0 {
+			ent -= q * math.Log(q)
 		}
-	})
+	}
+	stats[nst-2], stats[nst-1] = top, float32(ent)
 	var ds []float32
 	if train {
 		clear(dStats)

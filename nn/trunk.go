@@ -27,19 +27,12 @@ func (e *Evaluator) LastStats() []float32 { return e.stats }
 // probs the policy over the legal cells.
 func (e *Evaluator) fillStats(w, h int, top float32, probs []float32) {
 	bf := e.ws.buffersFor(e.net, w, h)
-	g := bf.g
-	act := bf.lastAct()
-	e.stats = e.stats[:0]
-	n := float32(w * h)
-	for c := 0; c < e.net.arch.Channels; c++ {
-		s := c*g.stride + g.start
-		var sum, mx float32
-		for _, x := range act[s : s+g.span] {
-			sum += x
-			mx = max(mx, x)
-		}
-		e.stats = append(e.stats, sum/n, mx)
+	nc := 2 * e.net.arch.Channels
+	if cap(e.stats) < nc+2 {
+		e.stats = make([]float32, nc, nc+2)
 	}
+	e.stats = e.stats[:nc]
+	bf.trunkStats(e.stats, nil)
 	var ent float32
 	for _, p := range probs {
 		if p > 0 {

@@ -1,10 +1,6 @@
 package nn
 
-import (
-	"math"
-
-	"github.com/kakugo/kakugo/engine"
-)
+import "github.com/kakugo/kakugo/engine"
 
 // A value head trained with the network. The node value (package value,
 // the Trunk feature set) reads a summary of the trunk, the trunk
@@ -37,18 +33,16 @@ type ValueHead interface {
 	Step(lr float64)
 }
 
-// trunkStats writes the trunk statistics of the last forward pass on b
-// into dst (StatsLen long; the layout of Evaluator.LastStats): each
-// channel's mean over the w x h cells and its maximum, then top, the
-// largest legal logit, and the entropy of probs, the policy over the
-// legal cells. argmax, when non-nil, gets each channel's maximum's index
-// within its plane's span (the first such cell).
-func (b *buffers) trunkStats(dst []float32, argmax []int, top float32, probs func(yield func(float64))) {
+// trunkStats writes the channel statistics of the last forward pass into
+// dst (2·Channels long; the start of Evaluator.LastStats' layout): each
+// channel's mean over the w x h cells and its maximum. argmax, when
+// non-nil, gets each channel's maximum's index within its plane's span
+// (the first such cell).
+func (b *buffers) trunkStats(dst []float32, argmax []int) {
 	g := b.g
 	act := b.lastAct()
 	n := float32(g.w * g.h)
-	C := b.net.arch.Channels
-	for c := 0; c < C; c++ {
+	for c := 0; c < b.net.arch.Channels; c++ {
 		s := c*g.stride + g.start
 		var sum, mx float32
 		at := 0
@@ -63,13 +57,6 @@ func (b *buffers) trunkStats(dst []float32, argmax []int, top float32, probs fun
 			argmax[c] = at
 		}
 	}
-	var ent float64
-	probs(func(p float64) {
-		if p > 0 {
-			ent -= p * math.Log(p)
-		}
-	})
-	dst[2*C], dst[2*C+1] = top, float32(ent)
 }
 
 // addValueGrad adds to dY, the gradient of the last block's output, the
